@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { FilterBy, SortBy } from '../domain/enums.ts';
+import { paged } from './common.ts';
+
+/** GET /api/v1/category: one entry. */
+export const Category = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  number_of_posts: z.number().int().nonnegative(),
+});
+export type Category = z.infer<typeof Category>;
+export const CategoryListResponse = paged(Category);
+export type CategoryListResponse = z.infer<typeof CategoryListResponse>;
+
+export const CategoryRef = z.object({ id: z.number().int(), name: z.string() });
+export type CategoryRef = z.infer<typeof CategoryRef>;
+
+export const MediaImage = z.object({ original: z.string(), thumb: z.string(), medium: z.string() });
+export type MediaImage = z.infer<typeof MediaImage>;
+export const MediaVideo = z.object({ mp4: z.string().nullable(), mov: z.string().nullable(), poster: z.string().nullable() });
+export type MediaVideo = z.infer<typeof MediaVideo>;
+
+export const Attachment = z.object({
+  type: z.enum(['link', 'article']),
+  object: z.object({
+    url: z.string(),
+    domain: z.string(),
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    image: z.string().nullable(),
+    video_embed_url: z.string().nullable(),
+  }),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+export const QueuedShareRef = z.object({
+  id: z.number().int(),
+  network: z.number().int(),
+  date: z.string(),
+  attempts: z.number().int(),
+  channel_id: z.number().int(),
+});
+
+/** A post as the library returns it (v4). */
+export const Post = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  content_for_viewing: z.string(),
+  additional_content: z.string().nullable(),
+  hashtags: z.array(z.string()),
+  hashtags_string: z.string(),
+  url: z.string().nullable(),
+  /** Where the content comes from (the link's site); null means internal content. */
+  source: z.string().nullable(),
+  type: z.number().int(),
+  status: z.number().int(),
+  categories: z.array(CategoryRef),
+  mainCategory: CategoryRef.nullable(),
+  created: z.string(),
+  modified: z.string(),
+  start: z.string().nullable(),
+  expiration: z.string().nullable(),
+  attachment: Attachment.nullable(),
+  media_images: z.array(MediaImage),
+  media_videos: z.array(MediaVideo),
+  twitter: z.boolean(),
+  facebook: z.boolean(),
+  linkedin: z.boolean(),
+  twitter_shares: z.number().int(),
+  facebook_shares: z.number().int(),
+  linkedin_shares: z.number().int(),
+  shares: z.object({ num_results: z.number().int() }),
+  reactions: z.object({ num_results: z.number().int(), reaction: z.boolean() }),
+  comments: z.object({ num_results: z.number().int() }),
+  is_reactions_enabled: z.boolean(),
+  is_comments_enabled: z.boolean(),
+  is_featured: z.boolean(),
+  is_bookmarked: z.union([z.literal(0), z.literal(1)]),
+  is_subscribed: z.boolean(),
+  editable: z.boolean(),
+  properties: z.object({ suggested_by: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
+  post_deferred: z.array(QueuedShareRef),
+  post_processing: z.array(z.object({ network: z.number().int() })),
+});
+export type Post = z.infer<typeof Post>;
+
+/** GET /api/v4/post/{id} */
+export const PostResponse = Post;
+
+const csvIds = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return [];
+    const ids = v.split(',').map((s) => Number(s.trim()));
+    if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+      ctx.addIssue({ code: 'custom', message: 'categories must be a comma-separated list of ids' });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+/** GET /api/v4/post/ */
+export const PostListQuery = z.object({
+  filter_by: z.enum([FilterBy.ALL, FilterBy.UNSHARED]).default(FilterBy.ALL),
+  sort_by: z.enum([SortBy.LATEST, SortBy.TOP_PERFORMING]).default(SortBy.LATEST),
+  results_per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page_num: z.coerce.number().int().min(1).default(1),
+  categories: csvIds,
+  query: z.string().trim().max(200).default(''),
+  /** `user-list` is the only list type; kept for the spec's parameter. */
+  type: z.string().optional(),
+  _: z.string().optional(),
+});
+/** Client-side parameters of the post list. */
+export interface PostListQuery {
+  filter_by?: FilterBy;
+  sort_by?: SortBy;
+  results_per_page?: number;
+  page_num?: number;
+  categories?: readonly number[];
+  query?: string;
+  type?: string;
+}
+export const PostListResponse = paged(Post);
+export type PostListResponse = z.infer<typeof PostListResponse>;
+
+/** GET /api/v4/post/feed */
+export const FeedQuery = z.object({
+  latest: z.coerce.number().int().min(0).max(50).default(12),
+  categories_followed: z.coerce.number().int().min(0).max(20).default(4),
+  _: z.string().optional(),
+});
+/** Client-side parameters of the feed. */
+export interface FeedQuery {
+  latest?: number;
+  categories_followed?: number;
+}
+export const FeedResponse = z.object({
+  featured: z.array(Post),
+  latest: z.array(Post),
+  /** One doormat per followed topic (every topic with posts until following arrives). */
+  topics: z.array(z.object({ category: CategoryRef, posts: z.array(Post) })),
+});
+export type FeedResponse = z.infer<typeof FeedResponse>;

@@ -1,0 +1,124 @@
+/**
+ * The error catalogue of both spec documents. Each code has an English message (the spec's
+ * text) and a translation key under the `errors` namespace of @chorus/locales, and the HTTP
+ * status the server answers with.
+ */
+export interface ErrorDefinition {
+  readonly code: number;
+  readonly status: number;
+  readonly message: string;
+}
+
+function def(code: number, status: number, message: string): ErrorDefinition {
+  return { code, status, message };
+}
+
+export const ErrorCode = {
+  MISSING_OR_INCORRECT: 201,
+  UNKNOWN: 202,
+  REDIRECT: 203,
+  WRONG_CREDENTIALS: 302,
+  USERNAME_EXISTS: 304,
+  EMAIL_NOT_FOUND: 305,
+  RESET_LINK_UNAVAILABLE: 306,
+  INVITE_NOT_FOUND: 307,
+  LOGIN_THROTTLED: 308,
+  NETWORK_NOT_LINKED: 310,
+  QUEUE_SETTINGS_INVALID: 417,
+  NETWORK_NOT_LINKED_REDIRECT: 418,
+  ALREADY_QUEUED: 419,
+  TOO_MANY_REQUESTS: 425,
+  MAGIC_LINK_EXPIRED: 426,
+  MAGIC_LINK_ERROR: 427,
+  MAGIC_LINK_USED: 428,
+  INCORRECT_PASSWORD: 443,
+  REPHRASE: 470,
+  POST_EXPIRED: 651,
+  NETWORK_DISABLED_FOR_POST: 653,
+  NO_CONTENT: 654,
+  EXPIRES_BEFORE_SHARE: 655,
+  NOT_AVAILABLE_UNTIL_AFTER: 656,
+  QUEUE_TIME_PASSED: 657,
+  ALREADY_QUEUED_2: 658,
+  TWITTER_TOO_LONG: 659,
+  LINKEDIN_TOO_LONG: 660,
+  DUPLICATE_POST: 661,
+  POST_UNAVAILABLE: 662,
+  VIDEO_UNAVAILABLE: 664,
+  LIBRARY_SHARING_DISABLED: 667,
+  VIDEO_SHARE_IN_PROGRESS: 669,
+  COPY_LINK_FAILED: 720,
+  COPY_LINK_INTERNAL: 721,
+  COPY_LINK_NO_URL: 722,
+  POST_UNAVAILABLE_2: 750,
+  GDPR_NOTIFICATION_FAILED: 854,
+  INVALID_DELETE_TOKEN: 855,
+  DELETE_TOKEN_USER_INFO: 856,
+  REWARDS_NOT_CONFIGURED: 1500,
+  REWARDS_UNAVAILABLE: 1501,
+  /** Our own: an authenticated session is required (the spec sends such users to sign-in). */
+  NOT_SIGNED_IN: 401,
+  /** Our own: the signed-in user may not do this. */
+  FORBIDDEN: 403,
+  /** Our own: nothing with that id in this company. */
+  NOT_FOUND: 404,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
+  201: def(201, 400, 'Something may be missing or incorrect, double check the information.'),
+  202: def(202, 500, 'Unknown error; try again later.'),
+  203: def(203, 200, 'Redirecting to authorize the network.'),
+  302: def(302, 401, 'Wrong username or password.'),
+  304: def(304, 409, 'User with this username already exists.'),
+  305: def(305, 404, 'Could not find a user with that email address.'),
+  306: def(306, 410, 'Password reset link no longer available or does not exist.'),
+  307: def(307, 404, 'Invite code does not exist.'),
+  308: def(308, 429, 'Too many failed login attempts; wait and retry.'),
+  310: def(310, 409, 'Social network not linked; link it in queue settings.'),
+  417: def(417, 400, 'Post queue settings appear invalid.'),
+  418: def(418, 409, 'Social network not linked; link it in queue settings.'),
+  419: def(419, 409, 'Post already queued; edit or delete its queue.'),
+  425: def(425, 429, 'Too many requests.'),
+  426: def(426, 410, 'Sign-in link expired: Magic sign-in links will expire after 24 hours.'),
+  427: def(427, 400, 'Sign-in link error'),
+  428: def(428, 410, 'Sign-in link already used'),
+  443: def(443, 403, 'Incorrect password. Please enter correct password.'),
+  470: def(470, 422, 'Please rephrase to share.'),
+  651: def(651, 410, 'Post expired.'),
+  653: def(653, 403, 'Sharing to that network is disabled for the post.'),
+  654: def(654, 422, 'Post has no content to share.'),
+  655: def(655, 422, 'Post will expire before it can be shared.'),
+  656: def(656, 422, 'Post will not be available until after the queue time.'),
+  657: def(657, 422, 'Queue time is before now.'),
+  658: def(658, 409, 'Post already queued; edit or delete its queue.'),
+  659: def(659, 422, 'Too many characters for X.'),
+  660: def(660, 422, 'Too many characters for LinkedIn.'),
+  661: def(661, 409, 'Duplicate post error from the social network.'),
+  662: def(662, 404, 'The post you have selected is no longer available.'),
+  664: def(664, 422, 'Video not available or incompatible.'),
+  667: def(667, 403, 'Sharing disabled for the content library.'),
+  669: def(669, 202, 'Video share in progress.'),
+  720: def(720, 422, 'Unable to create a Copy link URL for this post'),
+  721: def(721, 422, 'Unable to create a Copy link URL for this post'),
+  722: def(722, 422, 'Unable to create a Copy link URL for this post'),
+  750: def(750, 404, 'The post you have selected is no longer available.'),
+  854: def(854, 502, 'GDPR deletion notification failed.'),
+  855: def(855, 400, 'Deletion failed due to invalid delete token.'),
+  856: def(856, 400, 'Failed to get user info due to invalid delete token.'),
+  1500: def(1500, 503, 'Rewards not properly configured.'),
+  1501: def(1501, 503, 'Rewards provider unavailable.'),
+  401: def(401, 401, 'Please sign in to continue.'),
+  403: def(403, 403, 'You do not have permission to do that.'),
+  404: def(404, 404, 'Not found.'),
+};
+
+/** The catalogue entry for a code, falling back to 202 as the spec says. */
+export function errorDefinition(code: number): ErrorDefinition {
+  return (ERROR_CATALOGUE as Record<number, ErrorDefinition | undefined>)[code] ?? ERROR_CATALOGUE[202];
+}
+
+/** Translation key of a code's message in the `errors` namespace. */
+export function errorMessageKey(code: number): string {
+  return `code.${errorDefinition(code).code}`;
+}

@@ -1,0 +1,5 @@
+export * from './domain/enums.ts';
+export * from './domain/constants.ts';
+export * from './domain/errors.ts';
+export * from './contract/index.ts';
+export * from './client/index.ts';
