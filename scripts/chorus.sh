@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The README's commands: start, test, build and bench. scripts/node24.sh runs this under the
+# project's Node, so a fresh clone needs nothing but bash and the system npm.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+ensure_dependencies() {
+  local want have
+  want="$(node -p 'process.version')-$(sha256sum package-lock.json | cut -d' ' -f1)"
+  have="$(cat node_modules/.chorus-installed 2>/dev/null || true)"
+  if [ "$want" != "$have" ]; then
+    echo "Installing dependencies ..."
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$want" > node_modules/.chorus-installed
+  fi
+}
+
+# Builds the web app and the Teams tab unless their sources are older than the last build.
+build() {
+  local stamp=web/dist/.chorus-build
+  if [ "${1:-}" != "--force" ] && [ -f "$stamp" ] && [ -f tabs/dist/index.html ] &&
+    [ -z "$(find core/src locales web/src web/index.html web/vite.config.ts tabs/src tabs/index.html tabs/vite.config.ts package-lock.json -newer "$stamp" -type f -print -quit)" ]; then
+    echo "Web and tab builds are up to date."
+    return
+  fi
+  npm run build -w @chorus/web
+  npm run build -w @chorus/tabs
+  touch "$stamp"
+}
+
+run_tests() {
+  echo "== lint"
+  npx eslint .
+  echo "== typecheck"
+  npm run typecheck --silent
+  echo "== unit and server suites (server on PGlite)"
+  npx vitest run
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then
+    echo "== server suite on PostgreSQL"
+    npx vitest run --project server
+  else
+    echo "== TEST_DATABASE_URL is not set: the server suite ran on PGlite only"
+  fi
+  echo "== end-to-end suite in Chromium"
+  build
+  npx playwright test
+}
+
+command="${1:-}"
+case "$command" in
+  start)
+    ensure_dependencies
+    build
+    exec node server/src/main.ts
+    ;;
+  test)
+    ensure_dependencies
+    run_tests
+    ;;
+  build)
+    ensure_dependencies
+    build --force
+    ;;
+  bench)
+    ensure_dependencies
+    build
+    node scripts/bench.ts
+    ;;
+  *)
+    echo "usage: chorus.sh start|test|build|bench" >&2
+    exit 64
+    ;;
+esac

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` (pure code, bot against its fake connector, the Teams manifest) and
+ * `server` (integration through app.inject on a real database). The test script runs `server`
+ * a second time with TEST_DATABASE_URL set so the same suite covers PostgreSQL.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'core/src/**/*.test.ts',
+            'locales/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'tabs/src/**/*.test.ts',
+            'bot/src/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'tests/teams/**/*.test.ts',
+          ],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
