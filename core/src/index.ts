@@ -3,3 +3,4 @@ export * from './domain/constants.ts';
 export * from './domain/errors.ts';
 export * from './contract/index.ts';
 export * from './client/index.ts';
+export * from './validation/index.ts';

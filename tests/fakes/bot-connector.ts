@@ -27,6 +27,12 @@ export interface FakeBotConnector {
   close(): Promise<void>;
 }
 
+/** Error codes the real service answers with for the statuses tests usually configure. */
+const failureCodes = new Map([
+  [403, 'BotDisabledByAdmin'],
+  [404, 'ConversationNotFound'],
+]);
+
 const activitiesPath = /^\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?\/?$/;
 
 /**
@@ -56,7 +62,7 @@ export async function startFakeBotConnector(): Promise<FakeBotConnector> {
 
     const failure = failures.get(conversationId);
     if (failure) {
-      const code = failure === 403 ? 'BotDisabledByAdmin' : 'ConversationNotFound';
+      const code = failureCodes.get(failure) ?? 'ServiceError';
       sendJson(response, failure, { error: { code, message: `Conversation ${conversationId} refused the activity` } });
       return;
     }

@@ -53,6 +53,11 @@ function queryString(query: Query): string {
   return text ? `?${text}` : '';
 }
 
+function errorCodeOf(json: unknown): number | undefined {
+  if (typeof json !== 'object' || json === null || !('error' in json)) return undefined;
+  return Number.isInteger(json.error) ? Number(json.error) : undefined;
+}
+
 /**
  * The typed client of the Chorus API. Every call sends the session token in X-AUTH-TOKEN,
  * GET calls carry a cache-busting timestamp, responses are checked against the contract and
@@ -77,7 +82,8 @@ export class ApiClient {
   }
 
   async request<T extends z.ZodType>(method: string, options: RequestOptions<T>): Promise<z.infer<T>> {
-    const query = method === 'GET' ? { ...options.query, [CACHE_BUST_PARAM]: (this.#options.now ?? Date.now)() } : options.query;
+    const verb = method.toUpperCase();
+    const query = verb === 'GET' ? { ...options.query, [CACHE_BUST_PARAM]: (this.#options.now ?? Date.now)() } : options.query;
     const headers: Record<string, string> = { Accept: 'application/json', ...this.#options.headers };
     const token = this.#options.tokens.get();
     if (token) headers[AUTH_HEADER] = token;
@@ -86,7 +92,7 @@ export class ApiClient {
     let response: Response;
     try {
       response = await this.#fetch(this.url(options.version, options.path, query), {
-        method,
+        method: verb,
         headers,
         body: options.body === undefined ? null : JSON.stringify(options.body),
         credentials: 'same-origin',
@@ -109,7 +115,8 @@ export class ApiClient {
       if (parsed.success) {
         throw new ApiError(parsed.data.error, response.status, parsed.data.message, parsed.data.url, parsed.data.issues);
       }
-      throw new ApiError(ErrorCode.UNKNOWN, response.status);
+      // A body that carries the spec's code but not the rest still names the failure.
+      throw new ApiError(errorCodeOf(json) ?? ErrorCode.UNKNOWN, response.status);
     }
     const parsed = options.schema.safeParse(json);
     if (!parsed.success) {

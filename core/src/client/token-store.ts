@@ -21,6 +21,15 @@ export function memoryTokenStore(initial: string | null = null): TokenStore {
   };
 }
 
+// A cookie written by something else may not be valid percent-encoding; that is no session.
+function decodeCookieValue(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 /** Minimal cookie jar so the store works with `document` in browsers and fakes elsewhere. */
 export interface CookieDocument {
   cookie: string;
@@ -38,8 +47,8 @@ export function cookieTokenStore(doc: CookieDocument, secure: boolean): TokenSto
       for (const part of doc.cookie.split(';')) {
         const [name, ...rest] = part.trim().split('=');
         if (name === AUTH_COOKIE) {
-          const value = decodeURIComponent(rest.join('='));
-          return value.length > 0 ? value : null;
+          const value = decodeCookieValue(rest.join('='));
+          return value !== null && value.length > 0 ? value : null;
         }
       }
       return null;

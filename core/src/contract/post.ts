@@ -10,6 +10,13 @@ export const Category = z.object({
 });
 export type Category = z.infer<typeof Category>;
 export const CategoryListResponse = paged(Category);
+
+/** GET /api/v1/category: paging parameters (the topic list is usually read whole). */
+export const CategoryListQuery = z.object({
+  page_num: z.coerce.number().int().min(1).default(1),
+  results_per_page: z.coerce.number().int().min(1).max(500).default(500),
+  _: z.string().optional(),
+});
 export type CategoryListResponse = z.infer<typeof CategoryListResponse>;
 
 export const CategoryRef = z.object({ id: z.number().int(), name: z.string() });

@@ -1,0 +1,62 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suite: real Chromium (the system build, never a downloaded one) against the real
+ * server serving the built web and tab apps. Build first: `npm run build -w web && npm run
+ * build -w tabs`. The server starts once, on a fresh data folder, so it seeds the demo data.
+ */
+const PORT = Number(process.env.CHORUS_E2E_PORT ?? 3100);
+
+// Workers load this file too; they inherit the variable, so all agree on one folder.
+process.env.CHORUS_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'chorus-e2e-'));
+const dataDir = process.env.CHORUS_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://acme.localhost:${PORT}`,
+    browserName: 'chromium',
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHORUS_E2E_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    { name: 'chromium', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
+  ],
+  webServer: {
+    command: `"${process.execPath}" server/src/main.ts`,
+    url: `http://127.0.0.1:${PORT}/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      CHORUS_DATA_DIR: dataDir,
+      CHORUS_BASE_DOMAIN: 'localhost',
+    },
+  },
+});

@@ -1,0 +1,76 @@
+/** The Fastify application factory: plugins, routes and static hosting on one database. */
+import fastifyCookie from '@fastify/cookie';
+import type { Notifier } from '@chorus/bot';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import type { AppContext, JobQueue } from './lib/context.ts';
+import { installErrorHandler } from './plugins/error-handler.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaticSites } from './plugins/static-sites.ts';
+import { tenancyPlugin } from './plugins/tenancy.ts';
+import { authRoutes } from './routes/auth/routes.ts';
+import { categoryRoutes } from './routes/category/routes.ts';
+import { commonRoutes } from './routes/common/routes.ts';
+import { companyRoutes } from './routes/company/routes.ts';
+import { configRoutes } from './routes/config/routes.ts';
+import { healthRoutes } from './routes/health/routes.ts';
+import { postRoutes } from './routes/post/routes.ts';
+import { userRoutes } from './routes/user/routes.ts';
+
+/** Extra routes from other packages (the bot's /api/messages), given the shared context. */
+export type RoutePlugin = FastifyPluginAsync<{ ctx: AppContext }>;
+
+/** What the app is built from. */
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Job sending; null where no job system runs (some tests). */
+  jobs?: JobQueue | null;
+  /** The Teams notifier, for plugins that need it. */
+  notifier?: Notifier | null;
+  /** Additional route plugins, registered after the built-in routes. */
+  plugins?: readonly RoutePlugin[];
+  /** Fastify logging; defaults to the configured level. */
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared context, for plugins registered from outside. */
+    chorus: AppContext;
+  }
+}
+
+/** Builds the app (not listening). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Behind a TLS-terminating proxy in production: trust its X-Forwarded-* headers.
+    trustProxy: config.nodeEnv === 'production',
+    bodyLimit: 1024 * 1024,
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs: options.jobs ?? null,
+    notifier: options.notifier ?? null,
+    checkResponses: config.nodeEnv !== 'production',
+  };
+  app.decorate('chorus', ctx);
+
+  installErrorHandler(app);
+  installSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  await app.register(tenancyPlugin, { db: database.db, baseDomain: config.baseDomain });
+
+  for (const routes of [healthRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, categoryRoutes, postRoutes]) {
+    await app.register(routes, { ctx });
+  }
+  for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
+
+  await registerStaticSites(app, { webDist: config.webDist, tabDist: config.tabDist, mediaDir: config.mediaDir });
+  return app;
+}

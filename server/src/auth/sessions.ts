@@ -1,0 +1,57 @@
+/**
+ * Sessions. The client holds a bearer token of 256 random bits; the database holds only its
+ * SHA-256, so a database leak does not leak usable tokens.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Role } from '@chorus/core';
+import type { Database } from '../db/database.ts';
+import { memberships, sessions, users, type UserRow } from '../db/schema.ts';
+
+/** Sessions last 30 days from sign-in: long enough that staff rarely sign in again. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen is refreshed at most this often, so reads do not each cost a write. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+/** The stored form of a token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Starts a session for a user and returns its token (shown once, never stored). */
+export async function createSession(db: Database, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  return token;
+}
+
+/** A live session of a member of the given company. */
+export interface SessionMember {
+  sessionId: number;
+  user: UserRow;
+  role: Role;
+}
+
+/**
+ * Finds the unexpired session of a token whose user belongs to the company. A session of a
+ * user who is not a member counts as no session for that company.
+ */
+export async function findSessionMember(db: Database, token: string, companyId: number): Promise<SessionMember | null> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, lastSeen: sessions.lastSeen, user: users, role: memberships.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, companyId)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.lastSeen.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await db.update(sessions).set({ lastSeen: sql`now()` }).where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, user: row.user, role: row.role as Role };
+}
+
+/** Ends a session. */
+export async function deleteSession(db: Database, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}

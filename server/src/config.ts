@@ -1,0 +1,131 @@
+/**
+ * The server's one configuration module: every environment variable is read and validated
+ * here, and start-up fails with every problem listed at once (STYLE rule 8).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the configuration are resolved against it. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Log levels understood by Fastify's logger (pino). */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const postgresUrl = z
+  .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+  .optional();
+
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  CHORUS_DATA_DIR: z.string().min(1).default('./.chorus'),
+  DATABASE_URL: postgresUrl,
+  CHORUS_BASE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as localhost or chorus.example.com')
+    .transform((v) => v.toLowerCase())
+    .default('localhost'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  CHORUS_SEED: z.enum(['auto', 'never']).default('auto'),
+  TEAMS_APP_ID: z.string().default(''),
+  TEAMS_TAB_ENTITY_ID: z.string().min(1).default('chorus-home'),
+  BOT_APP_ID: z.string().optional(),
+  BOT_APP_PASSWORD: z.string().optional(),
+  BOT_TENANT_ID: z.string().optional(),
+  CHORUS_WEB_DIST: z.string().min(1).default('web/dist'),
+  CHORUS_TAB_DIST: z.string().min(1).default('tabs/dist'),
+});
+
+/** The validated server configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute data folder: PGlite data in `pgdata/`, media in `media/`. */
+  dataDir: string;
+  /** PGlite data folder, or `memory://` for an in-memory database. */
+  pgDataDir: string;
+  mediaDir: string;
+  /** PostgreSQL connection string; null selects the embedded PGlite database. */
+  databaseUrl: string | null;
+  baseDomain: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: LogLevel;
+  seed: 'auto' | 'never';
+  teams: { appId: string; tabEntityId: string };
+  bot: { appId: string | null; appPassword: string | null; tenantId: string | null };
+  webDist: string;
+  tabDist: string;
+}
+
+/** Thrown by loadConfig; its message lists every bad variable, one per line. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+function fromRoot(value: string): string {
+  return path.resolve(REPO_ROOT, value);
+}
+
+/**
+ * Validates the environment and returns the typed configuration, or throws a ConfigError
+ * naming every problem. Empty variables count as unset, as shells often export them empty.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const byVariable = new Map<string, string[]>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      byVariable.set(name, [...(byVariable.get(name) ?? []), issue.message]);
+    }
+    throw new ConfigError([...byVariable].map(([name, messages]) => `${name}: ${messages.join('; ')}`));
+  }
+  const e = parsed.data;
+  const dataDir = fromRoot(e.CHORUS_DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    pgDataDir: path.join(dataDir, 'pgdata'),
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    baseDomain: e.CHORUS_BASE_DOMAIN,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    seed: e.CHORUS_SEED,
+    teams: { appId: e.TEAMS_APP_ID, tabEntityId: e.TEAMS_TAB_ENTITY_ID },
+    bot: { appId: e.BOT_APP_ID ?? null, appPassword: e.BOT_APP_PASSWORD ?? null, tenantId: e.BOT_TENANT_ID ?? null },
+    webDist: fromRoot(e.CHORUS_WEB_DIST),
+    tabDist: fromRoot(e.CHORUS_TAB_DIST),
+  };
+}
+
+/** Reads the configuration from the process environment: the only place that touches it. */
+export function loadConfigFromProcess(): Config {
+  return loadConfig(process.env);
+}
+
+/**
+ * The browser origin of a company's subdomain. Production sits behind TLS on the default
+ * port; development serves plain HTTP on the configured port.
+ */
+export function companyOrigin(config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port'>, subdomain: string): string {
+  return config.nodeEnv === 'production'
+    ? `https://${subdomain}.${config.baseDomain}`
+    : `http://${subdomain}.${config.baseDomain}:${config.port}`;
+}

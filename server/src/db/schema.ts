@@ -1,0 +1,250 @@
+/**
+ * The Drizzle schema. Migrations in server/drizzle/ are generated from it (`npm run db:generate -w server`).
+ * Every company-owned row carries company_id, and every query filters by it.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Attachment, FeatureToggles, MediaImage, MediaVideo, UserSettings } from '@chorus/core';
+import { DEFAULT_FEATURE_TOGGLES, DEFAULT_SOCIAL_SIGN_IN, DEFAULT_SSO_SETTINGS, DEFAULT_USER_SETTINGS } from './defaults.ts';
+
+const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow();
+
+/** SSO settings as the branded settings present them. */
+export interface SsoSettingsColumn {
+  saml_enabled: boolean;
+  saml_url: string | null;
+  google_enabled: boolean;
+}
+
+/** Media of a post: images in three sizes and videos with a poster. */
+export interface PostMedia {
+  images: MediaImage[];
+  videos: MediaVideo[];
+}
+
+/** Companies (tenants), addressed by subdomain. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    subdomain: text('subdomain').notNull(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    logo: text('logo'),
+    favicon: text('favicon'),
+    backgroundImage: text('background_image'),
+    explainer: text('explainer'),
+    tintColor: text('tint_color').notNull().default('#1f6feb'),
+    socialMediaPolicy: text('social_media_policy'),
+    ssoSettings: jsonb('sso_settings').$type<SsoSettingsColumn>().notNull().default(DEFAULT_SSO_SETTINGS),
+    socialSignIn: jsonb('social_sign_in').$type<boolean[]>().notNull().default(DEFAULT_SOCIAL_SIGN_IN),
+    featureToggles: jsonb('feature_toggles').$type<FeatureToggles>().notNull().default(DEFAULT_FEATURE_TOGGLES),
+    defaultLanguage: text('default_language').notNull().default('en-US'),
+    skipOnboarding: boolean('skip_onboarding').notNull().default(false),
+    dashboardEnabled: boolean('dashboard_enabled').notNull().default(false),
+    interactionBarEnabled: boolean('interaction_bar_enabled').notNull().default(true),
+    teamsTenantId: uuid('teams_tenant_id'),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('companies_subdomain_key').on(t.subdomain),
+    uniqueIndex('companies_teams_tenant_id_key').on(t.teamsTenantId),
+    check('companies_subdomain_lower', sql`${t.subdomain} = lower(${t.subdomain})`),
+  ],
+);
+
+/** People; the e-mail (their username) is stored lower-case and unique across companies. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    language: text('language').notNull().default('en-US'),
+    timezone: text('timezone').notNull().default('UTC'),
+    avatar: text('avatar'),
+    settings: jsonb('settings').$type<UserSettings>().notNull().default(DEFAULT_USER_SETTINGS),
+    created: created(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
+);
+
+/** A user's role in one company. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    role: smallint('role').notNull(),
+    created: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.companyId] }),
+    index('memberships_company_id_idx').on(t.companyId),
+    check('memberships_role_range', sql`${t.role} between 1 and 4`),
+  ],
+);
+
+/** Sessions: only the SHA-256 of the bearer token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: created(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Topics of a company's library. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    created: created(),
+  },
+  (t) => [uniqueIndex('categories_company_id_name_key').on(t.companyId, t.name)],
+);
+
+/** Library posts. A post is live when status is 1, start has passed and it has not expired. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    additionalContent: text('additional_content'),
+    url: text('url'),
+    type: smallint('type').notNull(),
+    status: smallint('status').notNull().default(1),
+    attachment: jsonb('attachment').$type<Attachment>(),
+    media: jsonb('media').$type<PostMedia>().notNull().default({ images: [], videos: [] }),
+    hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
+    twitter: boolean('twitter').notNull().default(true),
+    facebook: boolean('facebook').notNull().default(true),
+    linkedin: boolean('linkedin').notNull().default(true),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    reactionsEnabled: boolean('reactions_enabled').notNull().default(true),
+    commentsEnabled: boolean('comments_enabled').notNull().default(true),
+    start: timestamp('start', { withTimezone: true }).notNull().defaultNow(),
+    expiration: timestamp('expiration', { withTimezone: true }),
+    created: created(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+    suggestedBy: integer('suggested_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // The feed and list sort by (created desc, id desc) within a company.
+    index('posts_company_created_idx').on(t.companyId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_company_featured_idx').on(t.companyId, t.created.desc().nullsFirst()).where(sql`${t.isFeatured}`),
+  ],
+);
+
+/** Topics of each post; position 0 is the main topic. */
+export const postCategories = pgTable(
+  'post_categories',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.categoryId] }), index('post_categories_category_id_idx').on(t.categoryId, t.postId)],
+);
+
+/** One row per share of a post to a network: share counts, top performing, unshared filter. */
+export const postShares = pgTable(
+  'post_shares',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    network: smallint('network').notNull(),
+    created: created(),
+  },
+  (t) => [
+    index('post_shares_post_id_idx').on(t.postId, t.network),
+    index('post_shares_user_idx').on(t.companyId, t.userId, t.postId),
+    check('post_shares_network_shareable', sql`${t.network} in (1, 2, 3)`),
+  ],
+);
+
+/** Likes (reaction type 1). */
+export const postReactions = pgTable(
+  'post_reactions',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull().default(1),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_reactions_user_id_idx').on(t.userId)],
+);
+
+/** Teams conversation references stored when the app is installed, for proactive messages. */
+export const teamsConversations = pgTable(
+  'teams_conversations',
+  {
+    conversationId: text('conversation_id').primaryKey(),
+    tenantId: text('tenant_id'),
+    aadObjectId: text('aad_object_id'),
+    serviceUrl: text('service_url').notNull(),
+    reference: jsonb('reference').$type<Record<string, unknown>>().notNull(),
+    locale: text('locale'),
+    created: created(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('teams_conversations_tenant_id_idx').on(t.tenantId)],
+);
+
+/** A company row. */
+export type CompanyRow = typeof companies.$inferSelect;
+/** A user row. */
+export type UserRow = typeof users.$inferSelect;
+/** A post row. */
+export type PostRow = typeof posts.$inferSelect;

@@ -1,0 +1,80 @@
+/**
+ * The server's error values: each carries a spec code and answers with the HTTP status and
+ * message of core's ERROR_CATALOGUE. Handlers throw these; the error handler renders them.
+ */
+import { ErrorCode, errorDefinition, type ApiErrorBody } from '@chorus/core';
+import type { z } from 'zod';
+
+/** One field-level problem of a validation failure. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** An error with a spec code, rendered as `{ error, message }` with the catalogue's status. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly issues: readonly ValidationIssue[] | undefined;
+
+  constructor(code: number, message?: string, issues?: readonly ValidationIssue[]) {
+    const definition = errorDefinition(code);
+    super(message ?? definition.message);
+    this.name = 'ApiError';
+    this.code = definition.code;
+    this.status = definition.status;
+    this.issues = issues;
+  }
+
+  /** The response body. */
+  toBody(): ApiErrorBody {
+    return this.issues ? { error: this.code, message: this.message, issues: [...this.issues] } : { error: this.code, message: this.message };
+  }
+}
+
+/** 201: the request's input failed validation. */
+export function validationFailed(issues: readonly ValidationIssue[]): ApiError {
+  return new ApiError(ErrorCode.MISSING_OR_INCORRECT, undefined, issues);
+}
+
+/** Converts zod issues to the response's `issues`. */
+export function issuesOf(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/** 202: anything unexpected; the cause is logged, never sent. */
+export function unknownError(): ApiError {
+  return new ApiError(ErrorCode.UNKNOWN);
+}
+
+/** 302: wrong e-mail, password or company; deliberately the same for each. */
+export function wrongCredentials(): ApiError {
+  return new ApiError(ErrorCode.WRONG_CREDENTIALS);
+}
+
+/** 401: no valid session for this company. */
+export function notSignedIn(): ApiError {
+  return new ApiError(ErrorCode.NOT_SIGNED_IN);
+}
+
+/** 403: signed in but not allowed. */
+export function forbidden(): ApiError {
+  return new ApiError(ErrorCode.FORBIDDEN);
+}
+
+/** 404: nothing with that id (or host) here. */
+export function notFound(message?: string): ApiError {
+  return new ApiError(ErrorCode.NOT_FOUND, message);
+}
+
+/** 662: the post is not (or no longer) available to this user. */
+export function postUnavailable(): ApiError {
+  return new ApiError(ErrorCode.POST_UNAVAILABLE);
+}
+
+/** Parses input with a contract schema, or throws a 201 listing the problems. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(issuesOf(result.error));
+  return result.data;
+}

@@ -1,0 +1,58 @@
+/**
+ * pg-boss on the server's own database: the embedded PGlite instance through pg-boss's
+ * PGlite adapter, or PostgreSQL by connection string. API processes only send jobs; worker
+ * processes also run handlers and pg-boss maintenance.
+ */
+import type { Notifier } from '@chorus/bot';
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { JobQueue } from '../lib/context.ts';
+import { POST_PUBLISHED_QUEUE, postPublishedQueueOptions, postPublishedWorker, postPublishedWorkOptions, type PostPublishedData } from './post-published.ts';
+
+/** A started job system. */
+export interface JobRunner extends JobQueue {
+  boss: PgBoss;
+  /** Stops workers (letting running jobs finish) and pg-boss. */
+  stop(): Promise<void>;
+}
+
+/** How to start the job system. */
+export interface JobRunnerOptions {
+  database: DatabaseHandle;
+  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port'>;
+  /** Run handlers and maintenance in this process. */
+  work: boolean;
+  /** Where Teams notifications go; without one, the post-published job is not worked here. */
+  notifier: Notifier | null;
+  log: FastifyBaseLogger;
+}
+
+function connection(database: DatabaseHandle): ConstructorOptions {
+  return database.driver.kind === 'pglite'
+    ? { db: fromPglite(database.driver.client), backend: 'pglite' }
+    : { connectionString: database.driver.url, max: 4 };
+}
+
+/** Starts pg-boss, creates the queues and, for workers, registers the handlers. */
+export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
+  const boss = new PgBoss({ ...connection(options.database), useListenNotify: true, supervise: options.work, schedule: options.work });
+  boss.on('error', (error) => options.log.error({ err: error }, 'job system error'));
+  await boss.start();
+  await boss.createQueue(POST_PUBLISHED_QUEUE, postPublishedQueueOptions);
+  if (options.work && options.notifier) {
+    const deps = { db: options.database.db, notifier: options.notifier, config: options.config };
+    await boss.work(POST_PUBLISHED_QUEUE, postPublishedWorkOptions, postPublishedWorker(deps));
+  }
+  return {
+    boss,
+    async enqueuePostPublished(postId) {
+      const data: PostPublishedData = { postId };
+      await boss.send(POST_PUBLISHED_QUEUE, data);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/** What route plugins and jobs share: configuration, database and ports to the outside. */
+import type { Notifier } from '@chorus/bot';
+import type { Config } from '../config.ts';
+import type { Database, DatabaseHandle } from '../db/database.ts';
+
+/** Sends background jobs; implemented on pg-boss. */
+export interface JobQueue {
+  /** Schedules the Teams notification of a newly published post. */
+  enqueuePostPublished(postId: number): Promise<void>;
+}
+
+/** The shared context of one server. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  jobs: JobQueue | null;
+  notifier: Notifier | null;
+  /** Check responses against the contract (off in production). */
+  checkResponses: boolean;
+}

@@ -1,0 +1,81 @@
+/**
+ * The server process: `node server/src/main.ts [--role=api|worker|all]`. It opens and
+ * migrates the database, seeds the demo data on a first embedded start, starts the job
+ * system and, unless it is a worker, serves HTTP. SIGTERM and SIGINT shut it down cleanly.
+ */
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, companyOrigin, loadConfigFromProcess, type Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { startJobRunner } from './jobs/job-runner.ts';
+import { seedDemoData } from './seed/seed.ts';
+import { demoSignInsTable } from './seed/sign-ins.ts';
+
+const ROLES = ['api', 'worker', 'all'] as const;
+type ProcessRole = (typeof ROLES)[number];
+
+function readRole(): ProcessRole {
+  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } }, allowPositionals: true });
+  const role = ROLES.find((r) => r === values.role);
+  if (!role) throw new Error(`--role must be one of ${ROLES.join(', ')}`);
+  return role;
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfigFromProcess();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const role = readRole();
+  const config = readConfig();
+  const log = pino({ level: config.logLevel });
+
+  const database = await openDatabase(config);
+  log.info({ database: database.driver.kind }, 'database ready');
+  if (config.seed === 'auto' && database.driver.kind === 'pglite') {
+    const started = Date.now();
+    const result = await seedDemoData(database.db, { mediaDir: config.mediaDir });
+    if (result.seeded) log.info({ ms: Date.now() - started, posts: result.posts }, 'demo data seeded');
+  }
+
+  // The bot's notifier is wired in by the bot integration; until then jobs wait in the queue.
+  const jobs = await startJobRunner({ database, config, work: role !== 'api', notifier: null, log });
+  const app = role === 'worker' ? null : await buildApp({ config, database, jobs });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    try {
+      if (app) await app.close();
+      await jobs.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    log.info(`Chorus is running at ${companyOrigin(config, 'acme')}`);
+    if (database.driver.kind === 'pglite') process.stdout.write(`\n${demoSignInsTable(config)}\n\n`);
+  } else {
+    log.info('worker running');
+  }
+}
+
+await main();

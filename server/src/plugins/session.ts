@@ -1,0 +1,36 @@
+/**
+ * Session authentication: the token comes from the X-AUTH-TOKEN header, or else from the
+ * pb_token cookie, and is only valid with membership in the host's company.
+ */
+import { AUTH_COOKIE, AUTH_HEADER } from '@chorus/core';
+import type { FastifyRequest } from 'fastify';
+import { findSessionMember } from '../auth/sessions.ts';
+import type { Database } from '../db/database.ts';
+import type { CompanyRow } from '../db/schema.ts';
+import { notSignedIn } from '../errors.ts';
+import type { Viewer } from '../lib/request-context.ts';
+
+/** The bearer token of a request, if any. */
+export function requestToken(request: FastifyRequest): string | null {
+  const header = request.headers[AUTH_HEADER.toLowerCase()];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader && fromHeader.length > 0) return fromHeader;
+  const fromCookie = request.cookies[AUTH_COOKIE];
+  return fromCookie && fromCookie.length > 0 ? fromCookie : null;
+}
+
+/** A signed-in member of the host's company. */
+export interface Authenticated {
+  company: CompanyRow;
+  viewer: Viewer;
+}
+
+/** Authenticates the request for its host's company, or throws 401. */
+export async function authenticate(db: Database, request: FastifyRequest): Promise<Authenticated> {
+  const company = request.company;
+  const token = requestToken(request);
+  if (company === null || token === null) throw notSignedIn();
+  const member = await findSessionMember(db, token, company.id);
+  if (member === null) throw notSignedIn();
+  return { company, viewer: { user: member.user, role: member.role, sessionId: member.sessionId } };
+}

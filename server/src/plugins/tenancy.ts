@@ -1,0 +1,57 @@
+/**
+ * Tenancy: the company of a request comes from its host, `{subdomain}.{CHORUS_BASE_DOMAIN}`.
+ * The `app` subdomain (assisted login) and the bare base domain have no company.
+ */
+import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { companies, type CompanyRow } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import '../lib/request-context.ts';
+
+/** The assisted-login host's subdomain. */
+export const ASSISTED_LOGIN_SUBDOMAIN = 'app';
+
+/** What a host names: a company subdomain, the assisted-login host, or nothing of ours. */
+export type HostTarget = { kind: 'company'; subdomain: string } | { kind: 'assisted-login' } | { kind: 'foreign' };
+
+/** Reads a Host header (port stripped, case-insensitive) against the base domain. */
+export function parseHost(host: string | undefined, baseDomain: string): HostTarget {
+  if (!host) return { kind: 'foreign' };
+  const name = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  if (name === baseDomain) return { kind: 'assisted-login' };
+  const suffix = `.${baseDomain}`;
+  if (!name.endsWith(suffix)) return { kind: 'foreign' };
+  const subdomain = name.slice(0, -suffix.length);
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(subdomain)) return { kind: 'foreign' };
+  return subdomain === ASSISTED_LOGIN_SUBDOMAIN ? { kind: 'assisted-login' } : { kind: 'company', subdomain };
+}
+
+interface TenancyOptions {
+  db: Database;
+  baseDomain: string;
+}
+
+/**
+ * Attaches request.company. An API request on a host naming no known company is answered
+ * 404 here, except on the assisted-login host, where company-less routes still work.
+ */
+export const tenancyPlugin = fp<TenancyOptions>(
+  async (app, { db, baseDomain }) => {
+    app.decorateRequest('company', null);
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const target = parseHost(request.headers.host, baseDomain);
+      let company: CompanyRow | null = null;
+      if (target.kind === 'company') {
+        const [row] = await db.select().from(companies).where(eq(companies.subdomain, target.subdomain)).limit(1);
+        company = row ?? null;
+      }
+      request.company = company;
+      if (company === null && target.kind !== 'assisted-login' && request.url.startsWith('/api/')) {
+        throw notFound('No company is known at this address.');
+      }
+    });
+  },
+  { name: 'chorus-tenancy' },
+);

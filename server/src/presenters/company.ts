@@ -1,0 +1,42 @@
+/** Company-level responses: configuration info and branded settings. */
+import { LANGUAGES, DEFAULT_LANGUAGE, SOCIAL_SIGN_IN_ENTRIES, type BrandedSettingsResponse, type ConfigInfoResponse, type Language } from '@chorus/core';
+import type { Config } from '../config.ts';
+import type { CompanyRow } from '../db/schema.ts';
+
+/** A stored language if supported, else the default (spec: anything else is en-US). */
+export function supportedLanguage(value: string): Language {
+  return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
+/** GET /api/v1/config/info */
+export function presentConfigInfo(company: CompanyRow, config: Pick<Config, 'teams'>): ConfigInfoResponse {
+  return {
+    company_id: company.id,
+    company_name: company.name,
+    subdomain: company.subdomain,
+    default_language: supportedLanguage(company.defaultLanguage),
+    skip_onboarding: company.skipOnboarding,
+    dashboard_enabled: company.dashboardEnabled,
+    interaction_bar_enabled: company.interactionBarEnabled,
+    feature_toggles: company.featureToggles,
+    teams: { app_id: config.teams.appId, tab_entity_id: config.teams.tabEntityId },
+  };
+}
+
+/** GET /api/v1/company/settings/branded-settings */
+export function presentBrandedSettings(company: CompanyRow): BrandedSettingsResponse {
+  const social = Array.from({ length: SOCIAL_SIGN_IN_ENTRIES }, (_, i) => company.socialSignIn[i] === true);
+  return {
+    company_id: company.id,
+    title: company.title,
+    signin_favicon: company.favicon,
+    signin_background_image: company.backgroundImage,
+    company_logo: company.logo,
+    signin_explainer: company.explainer,
+    ios: { tint_color: company.tintColor },
+    social_media_policy: company.socialMediaPolicy,
+    sso_settings: company.ssoSettings,
+    feature_toggles: { email_login_enabled: company.featureToggles.email_login_enabled },
+    social_sign_in_settings: social,
+  };
+}

@@ -1,0 +1,10 @@
+export { startTab, OUTSIDE_TEAMS_PATH } from './start-up.ts';
+export type { TabStart, TeamsContextSubset, TeamsHostApi } from './start-up.ts';
+export { settleWithin } from './settle-within.ts';
+export type { TimedOutcome } from './settle-within.ts';
+export { fluentThemeForTeams, toTeamsTheme, TEAMS_THEMES } from './teams-theme.ts';
+export type { TeamsTheme } from './teams-theme.ts';
+export { languageForTeamsLocale } from './teams-locale.ts';
+export { pathForSubPageId } from './sub-page.ts';
+export { TabRoot, TAB_BASENAME } from './tab-root.tsx';
+export type { TabRootProps } from './tab-root.tsx';

@@ -1,0 +1,49 @@
+import { expect, test } from './support/fixtures.ts';
+import { DEMO_USERS } from './support/demo.ts';
+import { expectFeed, signInWithEmail } from './support/sign-in.ts';
+
+test('a user signs in by e-mail, sees the seeded feed and signs out to sign-in', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: /email/i }).or(page.getByRole('button', { name: /email/i })).first().click();
+  await expect(page).toHaveURL(/\/sign-in\/email$/);
+
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.acmeUser);
+  await page.getByLabel('Password', { exact: true }).fill('Chorus!2026');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expectFeed(page, 4);
+
+  await page.getByRole('button', { name: /user menu|account|profile/i }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('heading', { name: 'Latest' })).toBeHidden();
+});
+
+test('a wrong password shows the 302 message in a toast and stays on the e-mail sign-in', async ({ page }) => {
+  await page.goto('/sign-in/email');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.acmeUser);
+  await page.getByLabel('Password', { exact: true }).fill('Not-the-password1!');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+  await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'Wrong username or password.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in\/email$/);
+});
+
+test('an unknown route leads to sign-in', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('link', { name: /email/i }).or(page.getByRole('button', { name: /email/i })).first()).toBeVisible();
+});
+
+test('a protected route while signed out goes to sign-in with next', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page).toHaveURL((url: URL) => url.pathname === '/sign-in' && url.searchParams.get('next') === '/settings');
+});
+
+test('after signing in, next takes the user to the page they wanted', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await signInWithEmail(page, DEMO_USERS.acmeUser);
+  await expect(page).toHaveURL(/\/settings$/);
+});

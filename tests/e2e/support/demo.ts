@@ -1,0 +1,20 @@
+/** Password of every demo user the server seeds (ARCHITECTURE.md, "Demo data"). */
+export const DEMO_PASSWORD = 'Chorus!2026';
+
+/** Demo users the suites sign in as. */
+export const DEMO_USERS = {
+  acmeUser: 'user@acme.example',
+  globexUser: 'user@globex.example',
+} as const;
+
+/** Signed-in state of user@acme.example, written once by the setup project. */
+export const ACME_USER_STATE = 'tests/e2e/.auth/acme-user.json';
+
+/** The origin of a company site on the suite's server, e.g. `http://globex.localhost:3100`. */
+export function companyOrigin(baseURL: string | undefined, subdomain: string): string {
+  if (baseURL === undefined) {
+    throw new Error('The Playwright config sets no baseURL');
+  }
+  const url = new URL(baseURL);
+  return `${url.protocol}//${subdomain}.localhost:${url.port}`;
+}

@@ -1,0 +1,28 @@
+import { expect } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './demo.ts';
+
+/** A page or the tab's frame in the Teams harness: anything role-based locators work on. */
+export type Surface = Pick<Page | FrameLocator, 'getByRole' | 'getByLabel' | 'locator'>;
+
+/** From the sign-in screen, chooses the e-mail option and signs in with e-mail and password. */
+export async function signInWithEmail(surface: Surface, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await surface.getByRole('link', { name: /email/i }).or(surface.getByRole('button', { name: /email/i })).first().click();
+  await surface.getByLabel('Email', { exact: true }).fill(email);
+  await surface.getByLabel('Password', { exact: true }).fill(password);
+  await surface.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Waits for the feed: its Latest heading and at least `minimum` post cards with a title. */
+export async function expectFeed(surface: Surface, minimum = 3): Promise<void> {
+  await expect(surface.getByRole('heading', { name: 'Latest' })).toBeVisible();
+  const cards = surface.getByRole('article');
+  await expect(cards.nth(minimum - 1)).toBeVisible();
+  await expect(cards.first().getByRole('heading')).not.toHaveText('');
+}
+
+/** The titles of the post cards currently shown. */
+export async function postTitles(surface: Surface): Promise<string[]> {
+  const titles = await surface.getByRole('article').getByRole('heading').allTextContents();
+  return titles.map((title) => title.trim()).filter((title) => title !== '');
+}

@@ -1,0 +1,56 @@
+import { openInTeamsHarness } from '../teams-harness/index.ts';
+import { expect, test } from './support/fixtures.ts';
+import { DEMO_USERS } from './support/demo.ts';
+import { expectFeed, signInWithEmail } from './support/sign-in.ts';
+import { backgroundLuminance } from './support/theme.ts';
+
+const emailOption = /email/i;
+
+test('opened outside Teams the tab goes straight to sign-in', async ({ page }) => {
+  await page.goto('/tab/');
+  await expect(page).toHaveURL(/\/tab\/sign-in$/);
+  await expect(page.getByRole('link', { name: emailOption }).or(page.getByRole('button', { name: emailOption })).first()).toBeVisible();
+});
+
+test('a user signs in inside the Teams frame and gets the feed there', async ({ page }) => {
+  const harness = await openInTeamsHarness(page);
+  await signInWithEmail(harness.tab, DEMO_USERS.acmeUser);
+  await expectFeed(harness.tab);
+  expect(harness.tabPath()).toBe('/tab/');
+
+  const funcs = (await harness.received()).map((message) => message.func);
+  expect(funcs).toEqual(expect.arrayContaining(['initialize', 'getContext', 'appInitialization.success']));
+  expect(funcs).toContain('registerHandler');
+});
+
+test('the tab follows the Teams theme: dark at start, light after a theme change', async ({ page }) => {
+  const harness = await openInTeamsHarness(page, { theme: 'dark' });
+  await expect(harness.tab.getByRole('link', { name: emailOption }).or(harness.tab.getByRole('button', { name: emailOption })).first()).toBeVisible();
+  await expect.poll(() => backgroundLuminance(harness.tab)).toBeLessThan(0.25);
+
+  await harness.sendThemeChange('default');
+  await expect.poll(() => backgroundLuminance(harness.tab)).toBeGreaterThan(0.85);
+});
+
+test('the Teams locale fr-ca gives the French interface', async ({ page }) => {
+  const harness = await openInTeamsHarness(page, { locale: 'fr-ca' });
+  await harness.tab.getByRole('link', { name: /courriel/i }).or(harness.tab.getByRole('button', { name: /courriel/i })).first().click();
+  await expect(harness.tab.getByLabel('Mot de passe', { exact: true })).toBeVisible();
+  await expect(harness.tab.getByRole('button', { name: 'Login', exact: true })).toBeHidden();
+});
+
+test('with no Teams host answering, the tab waits 2.5 s and then goes to sign-in', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-03-02T09:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-03-02T09:00:01Z'));
+  const harness = await openInTeamsHarness(page, { mode: 'silent' });
+
+  await expect.poll(async () => (await harness.received()).map((message) => message.func)).toContain('initialize');
+  await page.clock.runFor(2400);
+  expect(harness.tabPath()).toBe('/tab/');
+  await expect(harness.tab.getByRole('link', { name: emailOption }).or(harness.tab.getByRole('button', { name: emailOption }))).toHaveCount(0);
+
+  await page.clock.runFor(100);
+  await page.clock.resume();
+  await expect(harness.tab.getByRole('link', { name: emailOption }).or(harness.tab.getByRole('button', { name: emailOption })).first()).toBeVisible();
+  expect(harness.tabPath()).toBe('/tab/sign-in');
+});

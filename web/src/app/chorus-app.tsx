@@ -1,0 +1,85 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { JSX } from 'react';
+import { Toaster } from '@fluentui/react-components';
+import type { Theme } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { TOAST_DEFAULT_TIMEOUT_MS, type Language } from '@chorus/core';
+import { loseSession } from '../lib/auth.tsx';
+import { ChorusContext, type ChorusHost, type ChorusSettings } from '../lib/chorus-context.ts';
+import { createChorusI18n, initialLanguage } from '../lib/i18n.ts';
+import { TOASTER_ID } from '../lib/notify.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { BrandThemeProvider } from './brand-theme-provider.tsx';
+import { createRoutes } from './router.tsx';
+
+/** Props of {@link ChorusApp}. */
+export interface ChorusAppProps {
+  /** Path prefix the app is served under, e.g. "/tab" for the Teams tab build. */
+  basename?: string;
+  /** A path inside the app to show first instead of the address bar's, e.g. "/post/123". */
+  initialPath?: string;
+  /** Overrides the company's branded theme (the tab passes the Teams theme). */
+  theme?: Theme;
+  /** Forces the interface language (the tab passes the Teams locale's). */
+  language?: Language;
+  host?: ChorusHost;
+}
+
+function normalizeBasename(basename: string | undefined): string {
+  const trimmed = (basename ?? '').replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** Puts `initialPath` into the address bar before the router reads it. */
+function applyInitialPath(basename: string, initialPath: string | undefined): void {
+  if (!initialPath || !initialPath.startsWith('/') || initialPath.startsWith('//')) return;
+  const target = `${basename === '/' ? '' : basename}${initialPath}`;
+  if (`${window.location.pathname}${window.location.search}` !== target) {
+    window.history.replaceState(window.history.state, '', target);
+  }
+}
+
+/**
+ * The whole Chorus web app: branded Fluent theme, translations, data cache, routes, toasts.
+ * The standalone site renders it at "/", the Teams tab under "/tab" with the Teams theme and
+ * locale. Re-rendering with another theme or language restyles or re-translates in place.
+ */
+export function ChorusApp(props: ChorusAppProps): JSX.Element {
+  const host = props.host ?? 'web';
+  const [queryClient] = useState(() => createQueryClient(loseSession));
+  const [i18n] = useState(() => createChorusI18n(initialLanguage(props.language)));
+  const [router] = useState(() => {
+    const basename = normalizeBasename(props.basename);
+    applyInitialPath(basename, props.initialPath);
+    return createBrowserRouter(createRoutes(), { basename });
+  });
+  const settings = useMemo<ChorusSettings>(() => ({ host, language: props.language }), [host, props.language]);
+
+  useEffect(() => {
+    if (props.language && i18n.language !== props.language) void i18n.changeLanguage(props.language);
+  }, [props.language, i18n]);
+
+  useEffect(() => {
+    const handleLanguageChanged = (language: string): void => {
+      document.documentElement.lang = language;
+    };
+    handleLanguageChanged(i18n.language);
+    i18n.on('languageChanged', handleLanguageChanged);
+    return () => i18n.off('languageChanged', handleLanguageChanged);
+  }, [i18n]);
+
+  return (
+    <ChorusContext value={settings}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <BrandThemeProvider theme={props.theme}>
+            <RouterProvider router={router} />
+            <Toaster toasterId={TOASTER_ID} position="top-end" timeout={TOAST_DEFAULT_TIMEOUT_MS} pauseOnHover />
+          </BrandThemeProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChorusContext>
+  );
+}

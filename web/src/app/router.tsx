@@ -1,0 +1,75 @@
+import { Suspense, lazy } from 'react';
+import type { JSX } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ProtectedRoute } from '../lib/auth.tsx';
+import { ErrorFallback } from '../components/error-fallback.tsx';
+import { PageSpinner } from '../components/page-spinner.tsx';
+import { RouterLink } from '../components/router-link.tsx';
+import { AppLayout } from './layouts/app-layout.tsx';
+import { FeedRoute } from './routes/feed.tsx';
+
+// Everything but the signed-in frame and the feed loads on demand, keeping the feed's first
+// render small. The auth screens share one chunk.
+const authRoutes = () => import('./routes/auth-routes.tsx');
+const AuthAreaRoute = lazy(() => authRoutes().then((m) => ({ default: m.AuthAreaRoute })));
+const SignInRoute = lazy(() => authRoutes().then((m) => ({ default: m.SignInRoute })));
+const EmailSignInRoute = lazy(() => authRoutes().then((m) => ({ default: m.EmailSignInRoute })));
+const ForgotPasswordRoute = lazy(() => authRoutes().then((m) => ({ default: m.ForgotPasswordRoute })));
+const AssistedLoginRoute = lazy(() => authRoutes().then((m) => ({ default: m.AssistedLoginRoute })));
+const SignInErrorRoute = lazy(() => authRoutes().then((m) => ({ default: m.SignInErrorRoute })));
+const PostDialogRoute = lazy(() => import('./routes/post-dialog.tsx').then((m) => ({ default: m.PostDialogRoute })));
+const TopicRoute = lazy(() => import('./routes/topic.tsx').then((m) => ({ default: m.TopicRoute })));
+
+function RootRoute(): JSX.Element {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+function RouteError(): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <main>
+      <ErrorFallback />
+      <RouterLink to="/">{t('errorBoundary.home')}</RouterLink>
+    </main>
+  );
+}
+
+/** The route table of the accounts and content-library specs built so far. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootRoute />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          element: <AuthAreaRoute />,
+          children: [
+            { path: 'sign-in', element: <SignInRoute /> },
+            { path: 'sign-in/email', element: <EmailSignInRoute /> },
+            { path: 'sign-in/email/forgot', element: <ForgotPasswordRoute /> },
+            { path: 'assist-login', element: <AssistedLoginRoute /> },
+            { path: 'error', element: <SignInErrorRoute /> },
+          ],
+        },
+        {
+          element: (
+            <ProtectedRoute>
+              <AppLayout />
+            </ProtectedRoute>
+          ),
+          children: [
+            { path: '/', element: <FeedRoute />, children: [{ path: 'post/:postId', element: <PostDialogRoute /> }] },
+            { path: 'topic/:topicId', element: <TopicRoute /> },
+          ],
+        },
+        { path: '*', element: <Navigate to="/sign-in" replace /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import type { JSX } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../lib/notify.tsx';
+import { PostDialog } from '../../features/posts/components/post-dialog.tsx';
+
+/**
+ * `/post/:postId`: the post dialog over the feed. Closing goes back to the previous page of
+ * the app (or home when the post was opened directly); a missing post is reported and the
+ * user goes home.
+ */
+export function PostDialogRoute(): JSX.Element {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const params = useParams();
+  const postId = /^\d+$/.test(params['postId'] ?? '') ? Number(params['postId']) : Number.NaN;
+  // The first entry of this router session has the key "default": there is nothing to go back to.
+  const canGoBack = location.key !== 'default';
+
+  const handleClose = (): void => {
+    if (canGoBack) void navigate(-1);
+    else void navigate('/', { replace: true });
+  };
+
+  const handleMissing = useCallback((): void => {
+    notify.error(t('code.662', { ns: 'errors' }));
+    void navigate('/', { replace: true });
+  }, [notify, t, navigate]);
+
+  return <PostDialog key={postId} postId={postId} onClose={handleClose} onMissing={handleMissing} />;
+}

@@ -1,0 +1,32 @@
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { JSX } from 'react';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingVerticalXL,
+  },
+});
+
+/** What a region shows when it failed: a short explanation and a retry action. */
+export function ErrorFallback(props: { onRetry?: () => void; message?: string }): JSX.Element {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className={styles.root}>
+      <Text as="h2" size={500} weight="semibold">
+        {t('errorBoundary.title')}
+      </Text>
+      <Text as="p">{props.message ?? t('errorBoundary.body')}</Text>
+      {props.onRetry ? (
+        <Button appearance="primary" onClick={props.onRetry}>
+          {t('errorBoundary.retry')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

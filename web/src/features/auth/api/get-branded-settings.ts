@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BrandedSettingsResponse } from '@chorus/core';
+import { api } from '../../../lib/api.ts';
+
+/** `GET /api/v1/company/settings/branded-settings`: public branding of the host's company. */
+export function getBrandedSettings(): Promise<BrandedSettingsResponse> {
+  return api().brandedSettings();
+}
+
+/** Query options of the branded settings; they change rarely, so they stay fresh a while. */
+export function brandedSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: ['branded-settings'],
+    queryFn: getBrandedSettings,
+    staleTime: 10 * 60_000,
+    retry: 1,
+  });
+}
+
+/** The branded settings query. */
+export function useBrandedSettings(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...brandedSettingsQueryOptions(), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import type { FormEvent, JSX } from 'react';
+import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { To } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { VALIDATION_NAMESPACE, validateEmail, validatePasswordRequired, type SignInResponse, type ValidationResult } from '@chorus/core';
+import { useSignIn } from '../../../lib/auth.tsx';
+import { useNotify } from '../../../lib/notify.tsx';
+import { RouterLink } from '../../../components/router-link.tsx';
+
+const useStyles = makeStyles({
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+  heading: { margin: 0, textAlign: 'center' },
+  forgot: { alignSelf: 'flex-end' },
+  actions: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    justifyContent: 'flex-end',
+    marginTop: tokens.spacingVerticalS,
+  },
+});
+
+interface EmailSignInFormProps {
+  forgotTo: To;
+  onSignedIn: (result: SignInResponse) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Email and password sign-in. Fields are checked on submit (and again as they change after
+ * that); a failed sign-in shows the translated error in an "Authentication problem" toast.
+ */
+export function EmailSignInForm(props: EmailSignInFormProps): JSX.Element {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const signIn = useSignIn();
+  const headingId = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  const emailCheck = validateEmail(email);
+  const passwordCheck = validatePasswordRequired(password);
+  const message = (result: ValidationResult): string | undefined =>
+    submitted && !result.ok ? t(result.error, { ns: VALIDATION_NAMESPACE }) : undefined;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!emailCheck.ok || !passwordCheck.ok || signIn.isPending) return;
+    signIn.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: props.onSignedIn,
+        onError: (error) => notify.failure(error, { title: t('title.authentication', { ns: 'errors' }) }),
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit} noValidate aria-labelledby={headingId}>
+      <Text as="h1" id={headingId} size={600} weight="semibold" className={styles.heading}>
+        {t('emailSignIn.heading')}
+      </Text>
+      <Field label={t('emailSignIn.email')} required validationMessage={message(emailCheck)}>
+        <Input
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(_event, data) => setEmail(data.value)}
+        />
+      </Field>
+      <Field label={t('emailSignIn.password')} required validationMessage={message(passwordCheck)}>
+        <Input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(_event, data) => setPassword(data.value)}
+        />
+      </Field>
+      <RouterLink to={props.forgotTo} className={styles.forgot}>
+        {t('emailSignIn.forgot')}
+      </RouterLink>
+      <div className={styles.actions}>
+        <Button type="button" onClick={props.onCancel}>
+          {t('emailSignIn.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabledFocusable={signIn.isPending}
+          icon={signIn.isPending ? <Spinner size="tiny" /> : undefined}
+        >
+          {t('emailSignIn.login')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { ErrorCode, errorMessageKey, isApiError } from '@chorus/core';
+
+/** Id of the app's one Toaster. */
+export const TOASTER_ID = 'chorus-toaster';
+
+/** The translated message of a failure: the spec's message for its code, else the default. */
+export function errorText(t: TFunction, error: unknown): string {
+  const code = isApiError(error) ? error.code : ErrorCode.UNKNOWN;
+  const fallback = isApiError(error) ? error.message : t('code.202', { ns: 'errors' });
+  return t(errorMessageKey(code), { ns: 'errors', defaultValue: fallback });
+}
+
+interface NoticeOptions {
+  /** Defaults to "Error" for errors and none for successes. */
+  title?: string;
+  /** Milliseconds; the Toaster's default (3000 ms per the spec) when absent. */
+  timeout?: number;
+}
+
+/** Shows error and success toasts. */
+export interface Notifier {
+  error: (message: string, options?: NoticeOptions) => void;
+  /** A toast for a failed call, with the translated message of its code. */
+  failure: (error: unknown, options?: NoticeOptions) => void;
+  success: (message: string, options?: NoticeOptions) => void;
+}
+
+/** Toasts through the app's Toaster. */
+export function useNotify(): Notifier {
+  const { dispatchToast } = useToastController(TOASTER_ID);
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const show = (intent: 'error' | 'success', message: string, options: NoticeOptions = {}): void => {
+      dispatchToast(
+        <Toast>
+          {options.title ? <ToastTitle>{options.title}</ToastTitle> : null}
+          <ToastBody>{message}</ToastBody>
+        </Toast>,
+        options.timeout === undefined ? { intent } : { intent, timeout: options.timeout },
+      );
+    };
+    return {
+      error: (message, options) => show('error', message, { title: t('title.error', { ns: 'errors' }), ...options }),
+      failure: (error, options) => show('error', errorText(t, error), { title: t('title.error', { ns: 'errors' }), ...options }),
+      success: (message, options) => show('success', message, options),
+    };
+  }, [dispatchToast, t]);
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { afterSignInPath, safeNextPath, signInRedirectPath } from './redirects.ts';
+
+describe('safeNextPath', () => {
+  it.each([
+    ['/', '/'],
+    ['/post/12', '/post/12'],
+    ['/topic/3?sort_by=latest', '/topic/3?sort_by=latest'],
+    ['/settings#social-twitter', '/settings#social-twitter'],
+    ['/a/../post/1', '/post/1'],
+  ])('accepts the local path %s', (input, expected) => {
+    expect(safeNextPath(input)).toBe(expected);
+  });
+
+  it.each([
+    null,
+    undefined,
+    '',
+    'post/12',
+    '//evil.example/x',
+    '/\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/\tpath',
+    '/path\\..\\x',
+    ' /post/1',
+    '/sign-in',
+    '/sign-in?next=/x',
+    '/sign-in/email',
+  ])('rejects %j', (input) => {
+    expect(safeNextPath(input)).toBeNull();
+  });
+});
+
+describe('signInRedirectPath', () => {
+  it('sends the feed to plain sign-in', () => {
+    expect(signInRedirectPath('/', '')).toBe('/sign-in');
+  });
+
+  it('carries the wanted path in next', () => {
+    expect(signInRedirectPath('/post/7', '')).toBe('/sign-in?next=%2Fpost%2F7');
+  });
+
+  it('keeps only the listed parameters beside next and leaves the others in it', () => {
+    const target = signInRedirectPath(
+      '/settings',
+      '?type_id=3&network=2&query=cats&from_ext=1&delete_code=abc&from_admin_view=1&video_id=9&no_assisted_login=1&code=zzz',
+    );
+    const params = new URLSearchParams(target.slice(target.indexOf('?')));
+    expect(target.startsWith('/sign-in?')).toBe(true);
+    expect(params.get('next')).toBe('/settings?query=cats&code=zzz');
+    expect([...params.keys()].sort()).toEqual(
+      ['delete_code', 'from_admin_view', 'from_ext', 'network', 'next', 'no_assisted_login', 'type_id', 'video_id'].sort(),
+    );
+    expect(params.get('type_id')).toBe('3');
+    expect(params.get('video_id')).toBe('9');
+  });
+});
+
+describe('afterSignInPath', () => {
+  it('goes to the feed without next', () => {
+    expect(afterSignInPath('')).toBe('/');
+  });
+
+  it('goes to a safe next', () => {
+    expect(afterSignInPath('?next=%2Fpost%2F7')).toBe('/post/7');
+  });
+
+  it('ignores an unsafe next', () => {
+    expect(afterSignInPath('?next=https%3A%2F%2Fevil.example')).toBe('/');
+    expect(afterSignInPath('?next=%2F%2Fevil.example')).toBe('/');
+  });
+
+  it('restores page parameters onto next', () => {
+    expect(afterSignInPath('?next=%2Fsettings&type_id=3&network=2&no_assisted_login=1')).toBe('/settings?type_id=3&network=2');
+  });
+
+  it('round-trips with signInRedirectPath', () => {
+    const signIn = signInRedirectPath('/topic/4', '?sort_by=top_performing&network=1');
+    expect(afterSignInPath(signIn.slice(signIn.indexOf('?')))).toBe('/topic/4?sort_by=top_performing&network=1');
+  });
+});

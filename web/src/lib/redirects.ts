@@ -1,0 +1,81 @@
+/** Path of the sign-in screen inside the app. */
+export const SIGN_IN_PATH = '/sign-in';
+/** Path of the feed, the default landing place after sign-in. */
+export const HOME_PATH = '/';
+
+/**
+ * Query parameters a failed route change keeps when it sends the user to sign-in (accounts
+ * spec, section 2, Behaviours); everything else of the wanted location travels inside `next`.
+ */
+export const SIGN_IN_KEPT_PARAMS = [
+  'type_id',
+  'from_ext',
+  'network',
+  'delete_code',
+  'from_admin_view',
+  'video_id',
+  'no_assisted_login',
+] as const;
+
+/** Kept parameters that describe the wanted page and go back onto it after sign-in. */
+const RESTORED_PARAMS = ['type_id', 'from_ext', 'network', 'delete_code'] as const;
+
+// Any origin works: it only anchors relative paths so URL can tell whether `next` escapes.
+const PROBE_ORIGIN = 'https://chorus.invalid';
+
+/**
+ * `next` when it is a path of this app: a single leading slash, no scheme, no protocol-relative
+ * or backslash tricks, no control characters. Anything else is null, so the caller falls back
+ * to the feed instead of following an open redirect.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (/[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  let url: URL;
+  try {
+    url = new URL(next, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path === SIGN_IN_PATH || path.startsWith(`${SIGN_IN_PATH}/`) || path.startsWith(`${SIGN_IN_PATH}?`) ? null : path;
+}
+
+/**
+ * Where a signed-out visitor of `pathname + search` is sent: sign-in with `next` set to the
+ * wanted location, keeping only the parameters the spec lists beside it.
+ */
+export function signInRedirectPath(pathname: string, search: string): string {
+  const wanted = new URLSearchParams(search);
+  const params = new URLSearchParams();
+  const rest = new URLSearchParams();
+  for (const [key, value] of wanted) {
+    if ((SIGN_IN_KEPT_PARAMS as readonly string[]).includes(key)) continue;
+    rest.append(key, value);
+  }
+  const restText = rest.toString();
+  const next = `${pathname}${restText ? `?${restText}` : ''}`;
+  if (next !== HOME_PATH) params.set('next', next);
+  for (const key of SIGN_IN_KEPT_PARAMS) {
+    const value = wanted.get(key);
+    if (value !== null) params.set(key, value);
+  }
+  const text = params.toString();
+  return `${SIGN_IN_PATH}${text ? `?${text}` : ''}`;
+}
+
+/**
+ * Where to go after a successful sign-in, from the sign-in screen's query string: the safe
+ * `next` path (else the feed) with the page parameters that were set aside restored onto it.
+ */
+export function afterSignInPath(search: string): string {
+  const params = new URLSearchParams(search);
+  const next = safeNextPath(params.get('next')) ?? HOME_PATH;
+  const url = new URL(next, PROBE_ORIGIN);
+  for (const key of RESTORED_PARAMS) {
+    const value = params.get(key);
+    if (value !== null && !url.searchParams.has(key)) url.searchParams.set(key, value);
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}
