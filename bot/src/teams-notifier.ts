@@ -62,7 +62,8 @@ export function createTeamsNotifier(options: TeamsNotifierOptions): Notifier {
             result.failed += 1;
             const status = errorStatus(error);
             if (status !== null && goneStatuses.has(status)) {
-              await options.store.remove(conversation.conversationId);
+              // A failed clean-up must not stop the fan-out; the next notification retries it.
+              await options.store.remove(conversation.conversationId).catch(() => undefined);
             }
           }
         }

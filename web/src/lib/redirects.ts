@@ -30,7 +30,7 @@ const PROBE_ORIGIN = 'https://chorus.invalid';
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  if (next.includes('\\') || [...next].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
   let url: URL;
   try {
     url = new URL(next, PROBE_ORIGIN);
