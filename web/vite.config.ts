@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser Chorus supports preloads modules natively; the polyfill would only add weight.
+    modulePreload: { polyfill: false },
   },
   server: {
     // The dev server forwards API calls and SSO navigations to a local Chorus server; the Host

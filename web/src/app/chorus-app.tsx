@@ -1,18 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { JSX } from 'react';
-import { Toaster } from '@fluentui/react-components';
 import type { Theme } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createBrowserRouter } from 'react-router';
-import { TOAST_DEFAULT_TIMEOUT_MS, type Language } from '@chorus/core';
+import { BrowserRouter } from 'react-router';
+import type { Language } from '@chorus/core';
 import { loseSession } from '../lib/auth.tsx';
 import { ChorusContext, type ChorusHost, type ChorusSettings } from '../lib/chorus-context.ts';
 import { createChorusI18n, initialLanguage } from '../lib/i18n.ts';
-import { TOASTER_ID } from '../lib/notify.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { BrandThemeProvider } from './brand-theme-provider.tsx';
-import { createRoutes } from './router.tsx';
+import { AppRoutes } from './router.tsx';
+import './global.css';
+
+// Toasts are never part of the first paint; the Toaster loads right after it.
+const ChorusToaster = lazy(() => import('../lib/chorus-toaster.tsx').then((m) => ({ default: m.ChorusToaster })));
 
 /** Props of {@link ChorusApp}. */
 export interface ChorusAppProps {
@@ -50,10 +52,11 @@ export function ChorusApp(props: ChorusAppProps): JSX.Element {
   const host = props.host ?? 'web';
   const [queryClient] = useState(() => createQueryClient(loseSession));
   const [i18n] = useState(() => createChorusI18n(initialLanguage(props.language)));
-  const [router] = useState(() => {
-    const basename = normalizeBasename(props.basename);
-    applyInitialPath(basename, props.initialPath);
-    return createBrowserRouter(createRoutes(), { basename });
+
+  const [basename] = useState(() => {
+    const normalized = normalizeBasename(props.basename);
+    applyInitialPath(normalized, props.initialPath);
+    return normalized;
   });
   const settings = useMemo<ChorusSettings>(() => ({ host, language: props.language }), [host, props.language]);
 
@@ -75,8 +78,12 @@ export function ChorusApp(props: ChorusAppProps): JSX.Element {
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <BrandThemeProvider theme={props.theme}>
-            <RouterProvider router={router} />
-            <Toaster toasterId={TOASTER_ID} position="top-end" timeout={TOAST_DEFAULT_TIMEOUT_MS} pauseOnHover />
+            <BrowserRouter basename={basename}>
+              <AppRoutes />
+            </BrowserRouter>
+            <Suspense fallback={null}>
+              <ChorusToaster />
+            </Suspense>
           </BrandThemeProvider>
         </QueryClientProvider>
       </I18nextProvider>

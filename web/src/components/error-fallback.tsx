@@ -1,20 +1,10 @@
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { JSX } from 'react';
-
-const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingVerticalXL,
-  },
-});
+import styles from './error-fallback.module.css';
 
 /** What a region shows when it failed: a short explanation and a retry action. */
 export function ErrorFallback(props: { onRetry?: () => void; message?: string }): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   return (
     <div role="alert" className={styles.root}>

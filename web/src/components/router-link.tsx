@@ -11,14 +11,16 @@ interface RouterLinkProps {
   appearance?: 'default' | 'subtle';
   inline?: boolean;
   replace?: boolean;
+  /** History state of the new entry. */
+  state?: unknown;
   'aria-label'?: string;
   id?: string;
 }
 
 /** A Fluent link that navigates inside the app (respecting the router's basename). */
-export function RouterLink({ to, replace, ...rest }: RouterLinkProps): JSX.Element {
+export function RouterLink({ to, replace, state, ...rest }: RouterLinkProps): JSX.Element {
   const href = useHref(to);
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, replace === undefined ? {} : { replace });
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { ...(replace === undefined ? {} : { replace }), state });
   const handleClick = (event: MouseEvent<HTMLAnchorElement>): void => {
     if (!event.defaultPrevented) navigate(event);
   };

@@ -1,11 +1,9 @@
-import { useMemo } from 'react';
-import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/react-components';
+import { createElement, useMemo } from 'react';
+import { useToastController } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ErrorCode, errorMessageKey, isApiError } from '@chorus/core';
-
-/** Id of the app's one Toaster. */
-export const TOASTER_ID = 'chorus-toaster';
+import { TOASTER_ID } from './toaster-id.ts';
 
 /** The translated message of a failure: the spec's message for its code, else the default. */
 export function errorText(t: TFunction, error: unknown): string {
@@ -29,19 +27,18 @@ export interface Notifier {
   success: (message: string, options?: NoticeOptions) => void;
 }
 
-/** Toasts through the app's Toaster. */
+/** Toasts through the app's Toaster; the toast markup loads on first use. */
 export function useNotify(): Notifier {
   const { dispatchToast } = useToastController(TOASTER_ID);
   const { t } = useTranslation();
   return useMemo(() => {
     const show = (intent: 'error' | 'success', message: string, options: NoticeOptions = {}): void => {
-      dispatchToast(
-        <Toast>
-          {options.title ? <ToastTitle>{options.title}</ToastTitle> : null}
-          <ToastBody>{message}</ToastBody>
-        </Toast>,
-        options.timeout === undefined ? { intent } : { intent, timeout: options.timeout },
-      );
+      void import('./toast-content.tsx').then(({ ToastContent }) => {
+        dispatchToast(
+          createElement(ToastContent, { title: options.title, message }),
+          options.timeout === undefined ? { intent } : { intent, timeout: options.timeout },
+        );
+      });
     };
     return {
       error: (message, options) => show('error', message, { title: t('title.error', { ns: 'errors' }), ...options }),

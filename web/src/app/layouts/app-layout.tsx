@@ -1,94 +1,17 @@
 import type { JSX } from 'react';
-import {
-  Avatar,
-  Menu,
-  MenuButton,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { SignOutRegular } from '@fluentui/react-icons';
+import { Suspense, lazy } from 'react';
+import { Text } from '@fluentui/react-components';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOGOUT_ERROR_TOAST_MS } from '@chorus/core';
-import { useConfigInfo, useCurrentUser, useSignOut } from '../../lib/auth.tsx';
-import { useNotify } from '../../lib/notify.tsx';
+import { useConfigInfo, useCurrentUser } from '../../lib/auth.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { RouterLink } from '../../components/router-link.tsx';
+import styles from './app-layout.module.css';
 
-const useStyles = makeStyles({
-  skip: {
-    position: 'absolute',
-    left: tokens.spacingHorizontalS,
-    top: '-100px',
-    zIndex: 10,
-    padding: tokens.spacingHorizontalS,
-    backgroundColor: tokens.colorNeutralBackground1,
-    ':focus': { top: tokens.spacingVerticalS },
-  },
-  header: {
-    position: 'sticky',
-    top: 0,
-    zIndex: 5,
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalL,
-    minHeight: '56px',
-    padding: `0 ${tokens.spacingHorizontalL}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  logo: { height: '32px', maxWidth: '120px', objectFit: 'contain' },
-  company: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
-  nav: { flexGrow: 1 },
-  navList: { display: 'flex', gap: tokens.spacingHorizontalL, margin: 0, padding: 0, listStyleType: 'none' },
-  main: {
-    maxWidth: '1280px',
-    margin: '0 auto',
-    padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalL}`,
-    boxSizing: 'border-box',
-    ':focus': { outlineStyle: 'none' },
-  },
-});
-
-function UserMenu(): JSX.Element {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const user = useCurrentUser();
-  const signOut = useSignOut(() => notify.error(t('message.unknownLogout', { ns: 'errors' }), { timeout: LOGOUT_ERROR_TOAST_MS }));
-  const name = user?.full_name ?? '';
-  const handleSignOut = (): void => {
-    if (!signOut.isPending) signOut.mutate();
-  };
-  return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <MenuButton
-          appearance="subtle"
-          icon={<Avatar name={name} image={user?.picture_images.avatar ? { src: user.picture_images.avatar } : undefined} size={28} />}
-          aria-label={t('nav.userMenu', { name })}
-        >
-          {name}
-        </MenuButton>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          <MenuItem icon={<SignOutRegular />} onClick={handleSignOut}>
-            {t('nav.signOut')}
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
-  );
-}
+// The menu (with its popover positioning and avatar) is not needed to paint the feed.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 
 function TopBar(): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   const config = useConfigInfo();
   const user = useCurrentUser();
@@ -112,14 +35,15 @@ function TopBar(): JSX.Element {
           </li>
         </ul>
       </nav>
-      <UserMenu />
+      <Suspense fallback={<Text>{user?.full_name ?? ''}</Text>}>
+        <UserMenu />
+      </Suspense>
     </header>
   );
 }
 
 /** The signed-in frame: skip link, top bar with navigation and user menu, and the page. */
 export function AppLayout(): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   const location = useLocation();
   return (

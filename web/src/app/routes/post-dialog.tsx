@@ -17,8 +17,10 @@ export function PostDialogRoute(): JSX.Element {
   const location = useLocation();
   const params = useParams();
   const postId = /^\d+$/.test(params['postId'] ?? '') ? Number(params['postId']) : Number.NaN;
-  // The first entry of this router session has the key "default": there is nothing to go back to.
-  const canGoBack = location.key !== 'default';
+  // Only a post opened from a list in this app has that list behind it in history; one reached
+  // by a link, a reload or through sign-in closes to the feed.
+  const state: unknown = location.state;
+  const canGoBack = typeof state === 'object' && state !== null && 'openedFromList' in state;
 
   const handleClose = (): void => {
     if (canGoBack) void navigate(-1);

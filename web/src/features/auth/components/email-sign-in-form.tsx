@@ -1,28 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent, JSX } from 'react';
-import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
 import type { To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_NAMESPACE, validateEmail, validatePasswordRequired, type SignInResponse, type ValidationResult } from '@chorus/core';
 import { useSignIn } from '../../../lib/auth.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { RouterLink } from '../../../components/router-link.tsx';
-
-const useStyles = makeStyles({
-  form: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-  },
-  heading: { margin: 0, textAlign: 'center' },
-  forgot: { alignSelf: 'flex-end' },
-  actions: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    justifyContent: 'flex-end',
-    marginTop: tokens.spacingVerticalS,
-  },
-});
+import styles from './email-sign-in-form.module.css';
 
 interface EmailSignInFormProps {
   forgotTo: To;
@@ -35,11 +20,9 @@ interface EmailSignInFormProps {
  * that); a failed sign-in shows the translated error in an "Authentication problem" toast.
  */
 export function EmailSignInForm(props: EmailSignInFormProps): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   const notify = useNotify();
   const signIn = useSignIn();
-  const headingId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -63,8 +46,8 @@ export function EmailSignInForm(props: EmailSignInFormProps): JSX.Element {
   };
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit} noValidate aria-labelledby={headingId}>
-      <Text as="h1" id={headingId} size={600} weight="semibold" className={styles.heading}>
+    <form className={styles.form} onSubmit={handleSubmit} noValidate>
+      <Text as="h1" size={600} weight="semibold" className={styles.heading}>
         {t('emailSignIn.heading')}
       </Text>
       <Field label={t('emailSignIn.email')} required validationMessage={message(emailCheck)}>

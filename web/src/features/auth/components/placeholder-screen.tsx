@@ -1,20 +1,15 @@
 import type { JSX } from 'react';
-import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Text } from '@fluentui/react-components';
 import type { To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RouterButtonLink } from '../../../components/router-link.tsx';
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, alignItems: 'flex-start' },
-  heading: { margin: 0 },
-});
+import styles from './auth-screen.module.css';
 
 /**
  * An auth-area screen that is not built yet: its title, a "Coming soon" badge, what the user
  * can do instead, and the way back to sign-in.
  */
 export function PlaceholderScreen(props: { title: string; body: string; backTo: To }): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   return (
     <div className={styles.root}>

@@ -1,17 +1,12 @@
 import type { JSX } from 'react';
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text } from '@fluentui/react-components';
 import type { To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RouterButtonLink } from '../../../components/router-link.tsx';
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, alignItems: 'flex-start' },
-  heading: { margin: 0 },
-});
+import styles from './auth-screen.module.css';
 
 /** The /error view: 'Error Signing-In', a hint that the credentials may be wrong, and Back To Login. */
 export function SignInErrorView(props: { backTo: To }): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   return (
     <div className={styles.root} role="alert">

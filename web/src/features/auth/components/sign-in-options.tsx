@@ -1,24 +1,11 @@
 import type { JSX } from 'react';
-import { Button, Divider, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Divider, Text } from '@fluentui/react-components';
 import { MailRegular } from '@fluentui/react-icons';
 import type { To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_SIGN_IN_SLUGS, SocialSignIn, type BrandedSettingsResponse } from '@chorus/core';
 import { RouterButtonLink } from '../../../components/router-link.tsx';
-
-const useStyles = makeStyles({
-  options: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
-  explainer: {
-    whiteSpace: 'pre-line',
-    color: tokens.colorNeutralForeground2,
-  },
-  heading: { margin: 0, textAlign: 'center' },
-  groupHeading: { margin: 0 },
-});
+import styles from './sign-in-options.module.css';
 
 /** Translation keys of the social sign-in buttons, by index in the branded settings. */
 const SOCIAL_LABEL_KEYS: Readonly<Record<number, string>> = {
@@ -42,7 +29,6 @@ export function enabledSocialSignIns(settings: readonly boolean[]): [number, str
  * server; email opens the email form.
  */
 export function SignInOptions(props: { branding: BrandedSettingsResponse | undefined; emailTo: To }): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   const branding = props.branding;
   const social = branding ? enabledSocialSignIns(branding.social_sign_in_settings) : [];

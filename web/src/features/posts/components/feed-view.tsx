@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { TOPIC_DOORMAT_POSTS, type Post } from '@chorus/core';
 import { RouterLink } from '../../../components/router-link.tsx';
@@ -8,28 +8,9 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { useFeed } from '../api/get-feed.ts';
 import { PostGrid } from './post-grid.tsx';
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXL },
-  heading: { margin: 0 },
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  sectionHeader: {
-    display: 'flex',
-    alignItems: 'baseline',
-    justifyContent: 'space-between',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalM,
-  },
-  sectionHeading: {
-    margin: 0,
-    fontSize: tokens.fontSizeBase500,
-    lineHeight: tokens.lineHeightBase500,
-    fontWeight: tokens.fontWeightSemibold,
-  },
-});
+import styles from './feed-view.module.css';
 
 function FeedSection(props: { title: string; action?: ReactNode; children: ReactNode }): JSX.Element {
-  const styles = useStyles();
   const headingId = useId();
   return (
     <section className={styles.section} aria-labelledby={headingId}>
@@ -70,7 +51,6 @@ function FeaturedSection(props: { posts: readonly Post[] }): JSX.Element {
  * posts per topic with a link to the whole topic.
  */
 export function FeedView(): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   const feed = useFeed();
 

@@ -1,19 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { JSX } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Link,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, Spinner, Text } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@chorus/core';
@@ -22,27 +9,9 @@ import { RouterLink } from '../../../components/router-link.tsx';
 import { usePost } from '../api/get-post.ts';
 import { PostMedia } from './post-media.tsx';
 import { PostMeta } from './post-meta.tsx';
-
-const useStyles = makeStyles({
-  surface: { maxWidth: '860px', width: 'calc(100vw - 32px)' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  caption: { margin: 0, whiteSpace: 'pre-line' },
-  additional: { margin: 0, whiteSpace: 'pre-line', color: tokens.colorNeutralForeground2 },
-  suggested: { color: tokens.colorNeutralForeground3 },
-  topics: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalM,
-    margin: 0,
-    padding: 0,
-    listStyleType: 'none',
-  },
-  topicsHeading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
-  loading: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
-});
+import styles from './post-dialog.module.css';
 
 function PostDetails(props: { post: Post }): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   const { post } = props;
   return (
@@ -98,7 +67,6 @@ interface PostDialogProps {
  * A post that cannot be loaded is reported once and the caller sends the user home.
  */
 export function PostDialog(props: PostDialogProps): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   const post = usePost(props.postId);
   const reported = useRef(false);

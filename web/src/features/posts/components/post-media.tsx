@@ -1,43 +1,16 @@
 import type { JSX } from 'react';
-import { Link, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Link, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@chorus/core';
 import { postMediaKind } from './post-media-kind.ts';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
-
-const useStyles = makeStyles({
-  frame: {
-    display: 'block',
-    width: '100%',
-    aspectRatio: '16 / 9',
-    objectFit: 'cover',
-    backgroundColor: tokens.colorNeutralBackground4,
-  },
-  large: { aspectRatio: 'auto', maxHeight: '60vh', objectFit: 'contain' },
-  attachment: {
-    display: 'flex',
-    flexDirection: 'column',
-    color: 'inherit',
-    textDecorationLine: 'none',
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    ':hover': { textDecorationLine: 'none' },
-  },
-  attachmentText: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXXS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  domain: { color: tokens.colorNeutralForeground3, textTransform: 'uppercase' },
-});
+import styles from './post-media.module.css';
 
 /** A post's media: native video with controls, its image, a link preview, or nothing. */
 export function PostMedia(props: { post: Post; size?: 'card' | 'large' }): JSX.Element | null {
-  const styles = useStyles();
   const { t } = useTranslation();
   const media = postMediaKind(props.post);
-  const frame = mergeClasses(styles.frame, props.size === 'large' && styles.large);
+  const frame = props.size === 'large' ? `${styles.frame} ${styles.large}` : styles.frame;
 
   switch (media.kind) {
     case 'video':

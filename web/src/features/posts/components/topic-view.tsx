@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { SortBy } from '@chorus/core';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
@@ -7,19 +7,13 @@ import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import { usePosts } from '../api/get-posts.ts';
 import { PostGrid } from './post-grid.tsx';
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  heading: { margin: 0 },
-  more: { alignSelf: 'center' },
-});
+import styles from './topic-view.module.css';
 
 /**
  * A topic page: the topic's posts, newest first, a page at a time. `topicId` null is
  * Explore (every post, the spec's `latest` topic).
  */
 export function TopicView(props: { topicId: number | null }): JSX.Element {
-  const styles = useStyles();
   const { t } = useTranslation();
   const categories = useCategories();
   const posts = usePosts(

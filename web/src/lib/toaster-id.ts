@@ -1,0 +1,2 @@
+/** Id of the app's one Toaster. */
+export const TOASTER_ID = 'chorus-toaster';
