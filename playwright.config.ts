@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -10,9 +10,29 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = Number(process.env.CHORUS_E2E_PORT ?? 3100);
 
-// Workers load this file too; they inherit the variable, so all agree on one folder.
-process.env.CHORUS_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'chorus-e2e-'));
-const dataDir = process.env.CHORUS_E2E_DATA_DIR;
+/**
+ * A fresh folder per run, made once by the runner (workers load this file too and inherit the
+ * variable): the server's data folder, which makes it seed the demo data, and copies of the
+ * two builds, so rebuilding web or tabs while the suite runs cannot change what it tests.
+ */
+function prepareRunFolder(): string {
+  const root = mkdtempSync(join(tmpdir(), 'chorus-e2e-'));
+  for (const [build, copy] of [
+    ['web/dist', 'web-dist'],
+    ['tabs/dist', 'tab-dist'],
+  ] as const) {
+    if (!existsSync(join(build, 'index.html'))) {
+      throw new Error(`${build} is missing: run \`npm run build -w web && npm run build -w tabs\` first`);
+    }
+    cpSync(build, join(root, copy), { recursive: true });
+  }
+  // The runner exits after it has stopped the server; nothing in the folder is kept.
+  process.on('exit', () => rmSync(root, { recursive: true, force: true }));
+  return root;
+}
+
+process.env.CHORUS_E2E_RUN_DIR ??= prepareRunFolder();
+const runDir = process.env.CHORUS_E2E_RUN_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -55,7 +75,9 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      CHORUS_DATA_DIR: dataDir,
+      CHORUS_DATA_DIR: join(runDir, 'data'),
+      CHORUS_WEB_DIST: join(runDir, 'web-dist'),
+      CHORUS_TAB_DIST: join(runDir, 'tab-dist'),
       CHORUS_BASE_DOMAIN: 'localhost',
     },
   },

@@ -1,20 +1,20 @@
 import { expect, test } from './support/fixtures.ts';
 import { DEMO_USERS } from './support/demo.ts';
-import { expectFeed, signInWithEmail } from './support/sign-in.ts';
+import { EMAIL_OPTION, expectFeed, signInWithEmail } from './support/sign-in.ts';
 
 test('a user signs in by e-mail, sees the seeded feed and signs out to sign-in', async ({ page }) => {
   await page.goto('/sign-in');
-  await page.getByRole('link', { name: /email/i }).or(page.getByRole('button', { name: /email/i })).first().click();
+  await page.getByRole('link', { name: EMAIL_OPTION }).click();
   await expect(page).toHaveURL(/\/sign-in\/email$/);
 
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.acmeUser);
-  await page.getByLabel('Password', { exact: true }).fill('Chorus!2026');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_USERS.acmeUser);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Chorus!2026');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 
   await expect(page).toHaveURL(/\/$/);
   await expectFeed(page, 4);
 
-  await page.getByRole('button', { name: /user menu|account|profile/i }).click();
+  await page.getByRole('button', { name: /^Account menu for / }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole('heading', { name: 'Latest' })).toBeHidden();
@@ -22,28 +22,30 @@ test('a user signs in by e-mail, sees the seeded feed and signs out to sign-in',
 
 test('a wrong password shows the 302 message in a toast and stays on the e-mail sign-in', async ({ page }) => {
   await page.goto('/sign-in/email');
-  await page.getByLabel('Email', { exact: true }).fill(DEMO_USERS.acmeUser);
-  await page.getByLabel('Password', { exact: true }).fill('Not-the-password1!');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_USERS.acmeUser);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Not-the-password1!');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 
-  await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'Wrong username or password.' })).toBeVisible();
+  const toast = page.getByRole('listitem', { name: 'Authentication problem' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAccessibleDescription('Wrong username or password.');
   await expect(page).toHaveURL(/\/sign-in\/email$/);
 });
 
 test('an unknown route leads to sign-in', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/sign-in$/);
-  await expect(page.getByRole('link', { name: /email/i }).or(page.getByRole('button', { name: /email/i })).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: EMAIL_OPTION })).toBeVisible();
 });
 
 test('a protected route while signed out goes to sign-in with next', async ({ page }) => {
-  await page.goto('/settings');
-  await expect(page).toHaveURL((url: URL) => url.pathname === '/sign-in' && url.searchParams.get('next') === '/settings');
+  await page.goto('/topic/latest');
+  await expect(page).toHaveURL((url: URL) => url.pathname === '/sign-in' && url.searchParams.get('next') === '/topic/latest');
 });
 
 test('after signing in, next takes the user to the page they wanted', async ({ page }) => {
-  await page.goto('/settings');
+  await page.goto('/topic/latest');
   await expect(page).toHaveURL(/\/sign-in\?next=/);
   await signInWithEmail(page, DEMO_USERS.acmeUser);
-  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveURL(/\/topic\/latest$/);
 });

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { stripTypeScriptTypes } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { test } from '@playwright/test';
 import type { Frame, FrameLocator, Page } from '@playwright/test';
+import ts from 'typescript';
 import { harnessQuery } from './protocol.ts';
 import type { HarnessOptions, ReceivedMessage } from './protocol.ts';
 
@@ -11,8 +11,8 @@ export const HARNESS_PATH = '/__teams-harness/';
 
 const HARNESS_DIR = fileURLToPath(new URL('.', import.meta.url));
 
-// Only these files are served; TypeScript is stripped of its types on the way out, which
-// works because the harness uses erasable syntax only.
+// Only these files are served; the TypeScript ones are transpiled on the way out (types
+// removed, imports kept as written, so `./protocol.ts` is fetched from here too).
 const SERVED_FILES: Readonly<Record<string, 'text/html' | 'text/javascript'>> = {
   'index.html': 'text/html',
   'host.ts': 'text/javascript',
@@ -25,7 +25,13 @@ async function harnessFile(name: string): Promise<{ body: string; contentType: s
     return undefined;
   }
   const source = await readFile(`${HARNESS_DIR}${name}`, 'utf8');
-  const body = contentType === 'text/javascript' ? stripTypeScriptTypes(source) : source;
+  const body =
+    contentType === 'text/javascript'
+      ? ts.transpileModule(source, {
+          fileName: name,
+          compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+        }).outputText
+      : source;
   return { body, contentType: `${contentType}; charset=utf-8` };
 }
 

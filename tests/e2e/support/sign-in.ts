@@ -2,14 +2,17 @@ import { expect } from '@playwright/test';
 import type { FrameLocator, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo.ts';
 
+/** The sign-in screen's e-mail option (en-US). */
+export const EMAIL_OPTION = 'Sign in with Email';
+
 /** A page or the tab's frame in the Teams harness: anything role-based locators work on. */
-export type Surface = Pick<Page | FrameLocator, 'getByRole' | 'getByLabel' | 'locator'>;
+export type Surface = Pick<Page | FrameLocator, 'getByRole' | 'locator'>;
 
 /** From the sign-in screen, chooses the e-mail option and signs in with e-mail and password. */
 export async function signInWithEmail(surface: Surface, email: string, password: string = DEMO_PASSWORD): Promise<void> {
-  await surface.getByRole('link', { name: /email/i }).or(surface.getByRole('button', { name: /email/i })).first().click();
-  await surface.getByLabel('Email', { exact: true }).fill(email);
-  await surface.getByLabel('Password', { exact: true }).fill(password);
+  await surface.getByRole('link', { name: EMAIL_OPTION }).click();
+  await surface.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await surface.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await surface.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
