@@ -129,3 +129,15 @@ export function companyOrigin(config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'p
     ? `https://${subdomain}.${config.baseDomain}`
     : `http://${subdomain}.${config.baseDomain}:${config.port}`;
 }
+
+/**
+ * PostgreSQL server the test suite uses instead of PGlite when TEST_DATABASE_URL is set;
+ * each test file creates and drops its own database there.
+ */
+export function testDatabaseUrl(env: Record<string, string | undefined> = process.env): string | null {
+  const value = env.TEST_DATABASE_URL?.trim();
+  if (!value) return null;
+  const parsed = postgresUrl.safeParse(value);
+  if (!parsed.success) throw new ConfigError([`TEST_DATABASE_URL: must be a postgres:// or postgresql:// URL`]);
+  return value;
+}

@@ -57,11 +57,6 @@ export function notSignedIn(): ApiError {
   return new ApiError(ErrorCode.NOT_SIGNED_IN);
 }
 
-/** 403: signed in but not allowed. */
-export function forbidden(): ApiError {
-  return new ApiError(ErrorCode.FORBIDDEN);
-}
-
 /** 404: nothing with that id (or host) here. */
 export function notFound(message?: string): ApiError {
   return new ApiError(ErrorCode.NOT_FOUND, message);

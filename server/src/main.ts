@@ -18,7 +18,10 @@ type ProcessRole = (typeof ROLES)[number];
 function readRole(): ProcessRole {
   const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } }, allowPositionals: true });
   const role = ROLES.find((r) => r === values.role);
-  if (!role) throw new Error(`--role must be one of ${ROLES.join(', ')}`);
+  if (!role) {
+    process.stderr.write(`--role must be one of ${ROLES.join(', ')}\n`);
+    process.exit(1);
+  }
   return role;
 }
 

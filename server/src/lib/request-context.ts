@@ -10,6 +10,10 @@ export interface Viewer {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route works without a company, on any host. */
+    tenantOptional?: boolean;
+  }
   interface FastifyRequest {
     /** The company of the request's host; null on the assisted-login host and foreign hosts. */
     company: CompanyRow | null;

@@ -20,9 +20,35 @@ function label(offset: number, zone: string): string {
   return `(UTC${sign}${hh}:${mm}) ${zone}`;
 }
 
+/**
+ * Current IANA names that ICU still lists under their old names (Asia/Calcutta, Europe/Kiev),
+ * while browsers may report either; both are offered so a user's zone is always in the list.
+ */
+const RENAMED_ZONES = [
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Ho_Chi_Minh',
+  'Asia/Yangon',
+  'Europe/Kyiv',
+  'America/Nuuk',
+  'Atlantic/Faroe',
+  'Pacific/Chuuk',
+  'Pacific/Pohnpei',
+  'Pacific/Kanton',
+];
+
+function isKnownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Every IANA zone the runtime knows (plus UTC), sorted by current offset, then name. */
 export function buildTimezoneList(at: Date): TimezoneEntry[] {
-  const zones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  const zones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', ...RENAMED_ZONES.filter(isKnownZone)]);
   return [...zones]
     .map((zone) => {
       const offset = offsetMinutes(zone, at);

@@ -32,10 +32,10 @@ function isReserved(url: string, prefix: string): boolean {
   return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 }
 
-async function sendIndex(reply: FastifyReply, dist: string, root: string): Promise<FastifyReply> {
+async function sendIndex(reply: FastifyReply, dist: string): Promise<FastifyReply> {
   if (!hasBuild(dist)) return reply.status(503).type('text/plain; charset=utf-8').send(MISSING_BUILD);
   // The shell must not be cached: it names the hashed assets of the current build.
-  return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+  return reply.header('Cache-Control', 'no-cache').sendFile('index.html', dist);
 }
 
 /** Registers the static folders and the SPA fallback. */
@@ -56,7 +56,7 @@ export async function registerStaticSites(app: FastifyInstance, options: StaticS
       const error = notFound();
       return reply.status(error.status).send(error.toBody());
     }
-    if (isReserved(url, '/tab')) return sendIndex(reply, options.tabDist, options.tabDist);
-    return sendIndex(reply, options.webDist, options.webDist);
+    if (isReserved(url, '/tab')) return sendIndex(reply, options.tabDist);
+    return sendIndex(reply, options.webDist);
   });
 }

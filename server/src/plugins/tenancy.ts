@@ -35,7 +35,9 @@ interface TenancyOptions {
 
 /**
  * Attaches request.company. An API request on a host naming no known company is answered
- * 404 here, except on the assisted-login host, where company-less routes still work.
+ * 404 here, except on the assisted-login host, where company-less routes still work, and on
+ * routes marked `config: { tenantOptional: true }` (the bot endpoint, which Bot Framework
+ * calls on whatever host the bot registration names).
  */
 export const tenancyPlugin = fp<TenancyOptions>(
   async (app, { db, baseDomain }) => {
@@ -48,7 +50,8 @@ export const tenancyPlugin = fp<TenancyOptions>(
         company = row ?? null;
       }
       request.company = company;
-      if (company === null && target.kind !== 'assisted-login' && request.url.startsWith('/api/')) {
+      const optional = request.routeOptions.config.tenantOptional === true;
+      if (company === null && !optional && target.kind !== 'assisted-login' && request.url.startsWith('/api/')) {
         throw notFound('No company is known at this address.');
       }
     });

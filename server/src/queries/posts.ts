@@ -38,14 +38,14 @@ function listConditions(companyId: number, viewerId: number, params: PostListPar
   if (params.filterBy === FilterBy.UNSHARED) {
     conditions.push(
       notExists(
-        sql`select 1 from ${postShares} where ${postShares.postId} = ${posts.id} and ${postShares.userId} = ${viewerId}`,
+        sql`(select 1 from ${postShares} where ${postShares.postId} = ${posts.id} and ${postShares.userId} = ${viewerId})`,
       ),
     );
   }
   if (params.categoryIds.length > 0) {
     conditions.push(
       exists(
-        sql`select 1 from ${postCategories} where ${postCategories.postId} = ${posts.id} and ${inArray(postCategories.categoryId, [...params.categoryIds])}`,
+        sql`(select 1 from ${postCategories} where ${postCategories.postId} = ${posts.id} and ${inArray(postCategories.categoryId, [...params.categoryIds])})`,
       ),
     );
   }

@@ -1,0 +1,232 @@
+/**
+ * The API budget: the real server (a child, `--role=api`) on a fresh PostgreSQL database with
+ * 50,000 posts and 5,000 users, next to a bare Fastify route (another child), both loaded by
+ * autocannon from a third child with the same connections and duration.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { request } from './http.ts';
+import type { LoadJob, LoadResult } from './load-worker.ts';
+import { createDatabase, dropDatabase, growDataset, seedDemo, SEARCH_WORD, type DatasetSize } from './dataset.ts';
+import { freePort, onCleanup, runNodeToCompletion, startNode, waitForHttp, type ChildEnv } from './processes.ts';
+
+/** Budget of ARCHITECTURE.md: p99 under 50 ms and at least 40% of the bare route's requests/s. */
+export const API_P99_BUDGET_MS = 50;
+export const API_RATIO_BUDGET = 0.4;
+
+/** How to run the API benchmark. */
+export interface ApiLoadOptions {
+  root: string;
+  adminUrl: string;
+  databaseName: string;
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+  size: DatasetSize;
+  /** Environment the children start from. */
+  childEnv: ChildEnv;
+  serverLogLevel: string;
+  log(line: string): void;
+}
+
+/** One loaded route. */
+export interface TargetResult {
+  name: string;
+  path: string;
+  /** Whether the API budget applies (feed and list), as opposed to informational. */
+  budgeted: boolean;
+  /** What one response contained, checked before the load. */
+  sample: string;
+  result: LoadResult;
+  /** Requests/s relative to the bare route (1 for the bare route itself). */
+  ratio: number;
+}
+
+/** Everything measured. */
+export interface ApiLoadReport {
+  dataset: { posts: number; members: number; setupSeconds: number };
+  targets: TargetResult[];
+  /**
+   * The machine: cores, the share of CPU time other processes used in the second before the
+   * first load run (everything of ours idle), and the one-minute load average after the last.
+   */
+  machine: { cores: number; busyBefore: number; loadAfter: number };
+}
+
+interface Target {
+  name: string;
+  path: string;
+  budgeted: boolean;
+}
+
+const TARGETS: readonly Target[] = [
+  { name: 'feed', path: '/api/v4/post/feed', budgeted: true },
+  { name: 'list page 1', path: '/api/v4/post/?page_num=1&results_per_page=20', budgeted: true },
+  { name: 'list p50 top', path: '/api/v4/post/?page_num=50&sort_by=top_performing', budgeted: true },
+  { name: 'list search', path: `/api/v4/post/?query=${SEARCH_WORD}`, budgeted: true },
+];
+
+function seconds(since: number): string {
+  return ((performance.now() - since) / 1000).toFixed(1);
+}
+
+const DEMO_EMAIL = 'user@acme.example';
+const DEMO_PASSWORD = 'Chorus!2026';
+
+function countOf(value: unknown): number {
+  return Array.isArray(value) ? value.length : 0;
+}
+
+/** A short description of a response body, to show the routes answered with real data. */
+function describe(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return 'not an object';
+  const record = body as Record<string, unknown>;
+  if ('latest' in record) {
+    const topics = Array.isArray(record.topics) ? record.topics : [];
+    return `${countOf(record.featured)} featured, ${countOf(record.latest)} latest, ${topics.length} topics`;
+  }
+  if ('objects' in record) return `${countOf(record.objects)} of ${String(record.num_results)} posts`;
+  return Object.keys(record).slice(0, 4).join(', ');
+}
+
+async function signIn(origin: string, host: string): Promise<string> {
+  const response = await request(`${origin}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { host, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const body: unknown = JSON.parse(response.body);
+  const token = typeof body === 'object' && body !== null && 'token' in body ? body.token : null;
+  if (response.status !== 200 || typeof token !== 'string') {
+    throw new Error(`sign-in as ${DEMO_EMAIL} failed: HTTP ${response.status} ${response.body.slice(0, 300)}`);
+  }
+  return token;
+}
+
+async function sample(url: string, headers: Record<string, string>): Promise<string> {
+  const response = await request(url, { headers });
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${response.body.slice(0, 300)}`);
+  let body: unknown = null;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    throw new Error(`GET ${url} did not answer JSON: ${response.body.slice(0, 200)}`);
+  }
+  return `${describe(body)}; ${(response.body.length / 1024).toFixed(0)} KB; first request ${response.ms.toFixed(0)} ms`;
+}
+
+function cpuTimes(): { idle: number; total: number } {
+  let idle = 0;
+  let total = 0;
+  for (const cpu of os.cpus()) {
+    idle += cpu.times.idle;
+    total += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.idle + cpu.times.irq;
+  }
+  return { idle, total };
+}
+
+/** The busy share (0..1) of all cores over `ms`. */
+async function cpuBusy(ms: number): Promise<number> {
+  const before = cpuTimes();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = cpuTimes();
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+}
+
+/** Waits until a health check (one database round trip) answers within 50 ms, at most `limitMs`. */
+async function waitForIdle(url: string, limitMs: number, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  for (let attempt = 0; attempt < 300 && performance.now() - started < limitMs; attempt++) {
+    const response = await request(url, { timeoutMs: limitMs }).catch(() => null);
+    if (response !== null && response.status === 200 && response.ms < 50) {
+      if (performance.now() - started > 1000) log(`server busy with earlier requests for ${seconds(started)} s`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  log(`server still busy after ${seconds(started)} s; measuring anyway`);
+}
+
+async function measure(options: ApiLoadOptions, url: string, headers: Record<string, string>): Promise<LoadResult> {
+  const job: LoadJob = {
+    url,
+    headers,
+    connections: options.connections,
+    warmupSeconds: options.warmupSeconds,
+    seconds: options.seconds,
+  };
+  const timeoutMs = (job.warmupSeconds + job.seconds + 30) * 1000;
+  const stdout = await runNodeToCompletion('load generator', [path.join(options.root, 'bench', 'load-worker.ts'), JSON.stringify(job)], options.childEnv, options.root, timeoutMs);
+  const line = stdout.trim().split('\n').pop() ?? '';
+  return JSON.parse(line) as LoadResult;
+}
+
+/** Runs the API benchmark. Children and the database are left to the registered clean-up. */
+export async function runApiLoad(options: ApiLoadOptions): Promise<ApiLoadReport> {
+  const setupStarted = performance.now();
+  options.log(`creating database ${options.databaseName}, seeding the demo data ...`);
+  const url = await createDatabase(options.adminUrl, options.databaseName);
+  onCleanup(`drop database ${options.databaseName}`, () => dropDatabase(options.adminUrl, options.databaseName));
+  await seedDemo(url);
+  options.log(`seeded in ${seconds(setupStarted)} s; adding ${options.size.posts} posts, ${options.size.users} users, ${options.size.shares} shares, ${options.size.likes} likes ...`);
+  const grown = await growDataset(url, options.size);
+  const setupSeconds = (performance.now() - setupStarted) / 1000;
+  options.log(`data set ready after ${seconds(setupStarted)} s`);
+
+  const port = await freePort();
+  const host = `acme.localhost:${port}`;
+  const origin = `http://127.0.0.1:${port}`;
+  options.log(`starting the server on port ${port} (NODE_ENV=production, LOG_LEVEL=${options.serverLogLevel}) ...`);
+  const server = startNode('chorus server', [path.join(options.root, 'server', 'src', 'main.ts'), '--role=api'], {
+    ...options.childEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    CHORUS_SEED: 'auto',
+    CHORUS_BASE_DOMAIN: 'localhost',
+    CHORUS_DATA_DIR: path.join(os.tmpdir(), 'chorus-bench-data'),
+    NODE_ENV: 'production',
+    LOG_LEVEL: options.serverLogLevel,
+  }, options.root);
+  await waitForHttp(server, `${origin}/health`, {}, 60_000);
+  const token = await signIn(origin, host);
+  const headers = { host, 'x-auth-token': token };
+
+  const barePort = await freePort();
+  const bare = startNode('bare fastify', [path.join(options.root, 'bench', 'bare-server.ts'), String(barePort)], options.childEnv, options.root);
+  const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+  await waitForHttp(bare, bareUrl, {}, 30_000);
+
+  const samples = new Map<string, string>();
+  for (const target of TARGETS) samples.set(target.name, await sample(`${origin}${target.path}`, headers));
+
+  const results: TargetResult[] = [];
+  const busyBefore = await cpuBusy(1000);
+  options.log(`loading bare fastify for ${options.warmupSeconds} + ${options.seconds} s ...`);
+  const bareResult = await measure(options, bareUrl, {});
+  results.push({ name: 'bare fastify', path: '/bare', budgeted: false, sample: '{"hello":"world","ok":true}', result: bareResult, ratio: 1 });
+  for (const target of TARGETS) {
+    // Requests left queued by the previous run (clients gone, handlers still running) must not
+    // count against the next route.
+    await waitForIdle(`${origin}/health`, 30_000, options.log);
+    options.log(`loading ${target.name} for ${options.warmupSeconds} + ${options.seconds} s ...`);
+    const result = await measure(options, `${origin}${target.path}`, headers);
+    const ratio = bareResult.requestsPerSecond > 0 ? result.requestsPerSecond / bareResult.requestsPerSecond : 0;
+    results.push({ ...target, sample: samples.get(target.name) ?? '', result, ratio });
+  }
+  const loadAfter = os.loadavg()[0] ?? 0;
+  await bare.stop();
+  await server.stop();
+  return {
+    dataset: { posts: grown.totalPosts, members: grown.members, setupSeconds },
+    targets: results,
+    machine: { cores: os.cpus().length, busyBefore, loadAfter },
+  };
+}
+
+/** Whether a budgeted target met the budget (both p99 and ratio, and no errors). */
+export function targetPasses(target: TargetResult): boolean {
+  const r = target.result;
+  return r.requests > 0 && r.latencyP99 < API_P99_BUDGET_MS && target.ratio >= API_RATIO_BUDGET && r.non2xx === 0 && r.errors === 0;
+}

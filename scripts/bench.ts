@@ -1,0 +1,193 @@
+/**
+ * `npm run bench`: measures the budgets of ARCHITECTURE.md ("Budgets") that exist so far,
+ * the web app's first-render JavaScript and the API's feed and post list under load, and
+ * prints PASS or FAIL for each. A missed budget is reported, not an error: the exit code is
+ * non-zero only when the benchmark itself could not run.
+ *
+ * Environment (all optional):
+ *   BENCH_SECONDS=10          measured seconds per API route (after the warm-up)
+ *   BENCH_WARMUP_SECONDS=2    warm-up seconds per API route
+ *   BENCH_CONNECTIONS=100     concurrent connections
+ *   BENCH_ONLY=web|api        run one part
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
+ *                             a database to connect to for creating and dropping chorus_bench
+ *   BENCH_SERVER_LOG_LEVEL=warn  the server's LOG_LEVEL (info logs every request)
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_P99_BUDGET_MS, API_RATIO_BUDGET, runApiLoad, targetPasses, type ApiLoadReport } from '../bench/api-load.ts';
+import { runCleanup } from '../bench/processes.ts';
+import { fixed, kb, table, verdict } from '../bench/report.ts';
+import { GZIP_LEVEL, measureBundle, WEB_JS_BUDGET_KB, type BundleReport } from '../bench/web-bundle.ts';
+
+function whole(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  return value;
+}
+
+// The one place that reads the environment.
+const options = {
+  seconds: whole('BENCH_SECONDS', 10, 1, 120),
+  warmupSeconds: whole('BENCH_WARMUP_SECONDS', 2, 0, 60),
+  connections: whole('BENCH_CONNECTIONS', 100, 1, 1000),
+  only: process.env.BENCH_ONLY?.trim() ?? '',
+  adminUrl: process.env.BENCH_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test',
+  serverLogLevel: process.env.BENCH_SERVER_LOG_LEVEL?.trim() || 'warn',
+  childEnv: { ...process.env },
+};
+if (!['', 'web', 'api'].includes(options.only)) throw new Error(`BENCH_ONLY must be web or api, not "${options.only}"`);
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Hard stop for the whole run, so a hung child never keeps the benchmark alive. */
+const DEADLINE_MS = (120 + 5 * (options.seconds + options.warmupSeconds + 30)) * 1000;
+
+interface Budget {
+  name: string;
+  measured: string;
+  pass: boolean;
+}
+
+const budgets: Budget[] = [];
+const log = (line: string) => process.stdout.write(`  ${line}\n`);
+
+function printBundle(report: BundleReport): void {
+  if (!report.built) {
+    process.stdout.write(`\n${report.name}: ${path.relative(ROOT, report.dist)}/index.html not found (not built)\n`);
+    return;
+  }
+  process.stdout.write(`\n${report.name} (${path.relative(ROOT, report.dist)}), first render, gzip level ${GZIP_LEVEL}:\n`);
+  const rows = report.files.map((f) => [f.file, f.kind, f.via, kb(f.bytes), kb(f.gzipBytes)]);
+  rows.push(['total JavaScript', 'js', '', kb(report.files.filter((f) => f.kind === 'js').reduce((t, f) => t + f.bytes, 0)), kb(report.jsGzipBytes)]);
+  if (report.cssGzipBytes > 0) rows.push(['total CSS', 'css', '', '', kb(report.cssGzipBytes)]);
+  process.stdout.write(
+    `${table(
+      [{ title: 'file' }, { title: 'kind' }, { title: 'found as' }, { title: 'KB raw', right: true }, { title: 'KB gzip', right: true }],
+      rows,
+    )}\n`,
+  );
+  process.stdout.write(`  not needed for the first render: ${report.lazyFiles} lazy chunks, ${kb(report.lazyGzipBytes)} KB gzip\n`);
+}
+
+function runWeb(): void {
+  process.stdout.write('\n== Web bundle\n');
+  const web = measureBundle('web app', path.join(ROOT, 'web', 'dist'));
+  printBundle(web);
+  if (!web.built) throw new Error('web/dist/index.html is missing: build the web app first (npm run build)');
+  budgets.push({
+    name: `web: first-render JavaScript <= ${WEB_JS_BUDGET_KB} KB gzip`,
+    measured: `${kb(web.jsGzipBytes)} KB`,
+    pass: web.jsGzipBytes <= WEB_JS_BUDGET_KB * 1024,
+  });
+  const tab = measureBundle('Teams tab (informational)', path.join(ROOT, 'tabs', 'dist'));
+  printBundle(tab);
+}
+
+function printApi(report: ApiLoadReport): void {
+  process.stdout.write(
+    `\nAPI on PostgreSQL: ${report.dataset.posts} posts and ${report.dataset.members} members in acme (set up in ${fixed(report.dataset.setupSeconds, 1)} s); ` +
+      `${options.connections} connections, ${options.warmupSeconds} s warm-up + ${options.seconds} s per route; latencies in ms\n`,
+  );
+  const rows = report.targets.map((t) => {
+    const r = t.result;
+    return [
+      t.name,
+      fixed(r.requestsPerSecond, 0),
+      r.requests > 0 ? fixed(r.latencyP50, 0) : '-',
+      r.requests > 0 ? fixed(r.latencyP99, 0) : '-',
+      r.requests > 0 ? fixed(r.latencyMax, 0) : '-',
+      String(r.non2xx),
+      r.timeouts > 0 ? `${r.errors} (${r.timeouts} timeouts)` : String(r.errors),
+      fixed(t.ratio, 2),
+      t.budgeted ? verdict(targetPasses(t)) : '',
+    ];
+  });
+  process.stdout.write(
+    `${table(
+      [
+        { title: 'route' },
+        { title: 'req/s', right: true },
+        { title: 'p50', right: true },
+        { title: 'p99', right: true },
+        { title: 'max', right: true },
+        { title: 'non-2xx', right: true },
+        { title: 'errors', right: true },
+        { title: 'vs bare', right: true },
+        { title: 'budget' },
+      ],
+      rows,
+    )}\n`,
+  );
+  for (const t of report.targets) process.stdout.write(`  ${t.name.padEnd(13)} GET ${t.path}  (${t.sample})\n`);
+  const { cores, busyBefore, loadAfter } = report.machine;
+  process.stdout.write(
+    `  machine: ${cores} cores; other processes used ${fixed(busyBefore * 100, 0)}% of the CPU just before the runs; load average ${fixed(loadAfter, 1)} after\n`,
+  );
+  if (busyBefore > 0.15) {
+    process.stdout.write('  WARNING: the machine was not idle before the runs, so these numbers understate the server.\n');
+  }
+}
+
+async function runApi(): Promise<void> {
+  process.stdout.write('\n== API load\n');
+  const report = await runApiLoad({
+    root: ROOT,
+    adminUrl: options.adminUrl,
+    databaseName: 'chorus_bench',
+    connections: options.connections,
+    warmupSeconds: options.warmupSeconds,
+    seconds: options.seconds,
+    size: { posts: 50_000, users: 5_000, shares: 100_000, likes: 40_000 },
+    childEnv: options.childEnv,
+    serverLogLevel: options.serverLogLevel,
+    log,
+  });
+  printApi(report);
+  for (const t of report.targets.filter((target) => target.budgeted)) {
+    const r = t.result;
+    budgets.push({
+      name: `api: ${t.name}: p99 < ${API_P99_BUDGET_MS} ms, >= ${API_RATIO_BUDGET * 100}% of bare req/s, no errors`,
+      measured:
+        r.requests > 0
+          ? `p99 ${fixed(r.latencyP99, 0)} ms, ${fixed(t.ratio * 100, 0)}%, ${r.non2xx + r.errors} errors`
+          : `no response within 10 s, ${r.errors} errors`,
+      pass: targetPasses(t),
+    });
+  }
+}
+
+function printBudgets(): void {
+  process.stdout.write('\n== Budgets\n');
+  process.stdout.write(`${table([{ title: 'budget' }, { title: 'measured' }, { title: 'result' }], budgets.map((b) => [b.name, b.measured, verdict(b.pass)]))}\n`);
+  const failed = budgets.filter((b) => !b.pass).length;
+  process.stdout.write(failed === 0 ? '\nAll budgets met.\n' : `\n${failed} of ${budgets.length} budgets missed (reported, not an error).\n`);
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    process.stderr.write(`\n${signal}: stopping children and dropping the bench database ...\n`);
+    void runCleanup().finally(() => process.exit(130));
+  });
+}
+const deadline = setTimeout(() => {
+  process.stderr.write(`\nThe benchmark ran longer than ${DEADLINE_MS / 1000} s: stopping.\n`);
+  void runCleanup().finally(() => process.exit(1));
+}, DEADLINE_MS);
+deadline.unref();
+
+let exitCode = 0;
+try {
+  if (options.only !== 'api') runWeb();
+  if (options.only !== 'web') await runApi();
+  printBudgets();
+} catch (error) {
+  exitCode = 1;
+  if (!interrupted) process.stderr.write(`\nThe benchmark could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+} finally {
+  await runCleanup();
+}
+if (!interrupted) process.exit(exitCode);

@@ -1,0 +1,252 @@
+import { ErrorCode, FeedResponse, Network, PostListResponse, PostResponse, PostType } from '@chorus/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostRow } from '../../db/schema.ts';
+import { createTestContext, get, type TestContext } from '../../test/app.ts';
+import { buildCategory, buildLike, buildPost, buildShare, imageMedia, linkAttachment } from '../../test/factories.ts';
+import { buildTenants, type Tenants } from '../../test/fixtures.ts';
+
+let t: TestContext;
+let f: Tenants;
+let p: Record<'text' | 'image' | 'link' | 'older' | 'sharedByUser' | 'expired' | 'scheduled' | 'notLive' | 'globex', PostRow>;
+let topics: Record<'news' | 'careers' | 'empty' | 'globexTopic', { id: number; name: string }>;
+
+const HOUR = 60 * 60 * 1000;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  f = await buildTenants(t.db);
+  const { acme, globex } = f;
+  topics = {
+    news: await buildCategory(t.db, acme, 'News'),
+    careers: await buildCategory(t.db, acme, 'careers'),
+    empty: await buildCategory(t.db, acme, 'Zeta'),
+    globexTopic: await buildCategory(t.db, globex, 'Globex topic'),
+  };
+  p = {
+    text: await buildPost(t.db, acme, { title: 'Launch day', content: 'We launched.', hashtags: ['launch', 'AI'] }, { hoursAgo: 1, categories: [topics.news] }),
+    image: await buildPost(
+      t.db,
+      acme,
+      { title: 'Office photo', type: PostType.IMAGE, media: imageMedia('office'), isFeatured: true },
+      { hoursAgo: 2, categories: [topics.news, topics.careers] },
+    ),
+    link: await buildPost(
+      t.db,
+      acme,
+      { title: 'Hiring engineers', type: PostType.URL, url: 'https://www.example.org/jobs', attachment: linkAttachment('https://www.example.org/jobs'), twitter: false },
+      { hoursAgo: 3, categories: [topics.careers] },
+    ),
+    older: await buildPost(t.db, acme, { title: 'Popular 50% off' }, { hoursAgo: 10, categories: [topics.news] }),
+    sharedByUser: await buildPost(t.db, acme, { title: 'Shared once' }, { hoursAgo: 5 }),
+    expired: await buildPost(t.db, acme, { title: 'Expired', expiration: new Date(Date.now() - HOUR) }, { hoursAgo: 20, categories: [topics.news] }),
+    scheduled: await buildPost(t.db, acme, { title: 'Scheduled', start: new Date(Date.now() + 24 * HOUR) }, { categories: [topics.news] }),
+    notLive: await buildPost(t.db, acme, { title: 'Not live', status: 2 }, { hoursAgo: 1 }),
+    globex: await buildPost(t.db, globex, { title: 'Globex news' }, { hoursAgo: 1, categories: [topics.globexTopic] }),
+  };
+  await buildShare(t.db, p.older, f.acmeAdmin, Network.TWITTER);
+  await buildShare(t.db, p.older, f.multi, Network.LINKEDIN);
+  await buildShare(t.db, p.older, f.acmeAdmin, Network.LINKEDIN);
+  await buildShare(t.db, p.sharedByUser, f.acmeUser, Network.FACEBOOK);
+  await buildLike(t.db, p.text, f.acmeUser);
+  await buildLike(t.db, p.text, f.acmeAdmin);
+});
+afterAll(() => t.close());
+
+async function list(query: string, token = f.tokens.acmeUser, subdomain = 'acme') {
+  const res = await get(t.app, subdomain, `/api/v4/post/?${query}`, token);
+  expect(res.statusCode).toBe(200);
+  return PostListResponse.parse(res.json());
+}
+const titles = (posts: { title: string }[]) => posts.map((x) => x.title);
+
+describe('GET /api/v4/post/', () => {
+  it('lists live posts of the host company, newest first', async () => {
+    const body = await list('_=123');
+    expect(titles(body.objects)).toEqual(['Launch day', 'Office photo', 'Hiring engineers', 'Shared once', 'Popular 50% off']);
+    expect(body).toMatchObject({ num_results: 5, total_pages: 1, page_num: 1 });
+  });
+
+  it.each([
+    { page: 1, expected: ['Launch day', 'Office photo'] },
+    { page: 2, expected: ['Hiring engineers', 'Shared once'] },
+    { page: 3, expected: ['Popular 50% off'] },
+    { page: 4, expected: [] },
+  ])('pages by results_per_page (page $page of 3)', async ({ page, expected }) => {
+    const body = await list(`results_per_page=2&page_num=${page}`);
+    expect(titles(body.objects)).toEqual(expected);
+    expect(body).toMatchObject({ num_results: 5, total_pages: 3, page_num: page });
+  });
+
+  it('sorts top performing by share count, then newest', async () => {
+    const body = await list('sort_by=top_performing');
+    expect(titles(body.objects)).toEqual(['Popular 50% off', 'Shared once', 'Launch day', 'Office photo', 'Hiring engineers']);
+  });
+
+  it('filters unshared: posts this user has not shared', async () => {
+    expect(titles((await list('filter_by=unshared')).objects)).not.toContain('Shared once');
+    expect(titles((await list('filter_by=unshared', f.tokens.acmeAdmin)).objects)).toEqual([
+      'Launch day',
+      'Office photo',
+      'Hiring engineers',
+      'Shared once',
+    ]);
+  });
+
+  it('filters by any of the given categories', async () => {
+    expect(titles((await list(`categories=${topics.careers.id}`)).objects)).toEqual(['Office photo', 'Hiring engineers']);
+    expect(titles((await list(`categories=${topics.careers.id},${topics.news.id}`)).objects)).toEqual([
+      'Launch day',
+      'Office photo',
+      'Hiring engineers',
+      'Popular 50% off',
+    ]);
+    expect((await list(`categories=${topics.globexTopic.id}`)).num_results).toBe(0);
+  });
+
+  it.each([
+    { query: 'hiring', expected: ['Hiring engineers'] },
+    { query: 'LAUNCHED', expected: ['Launch day'] },
+    { query: '#ai', expected: ['Launch day'] },
+    { query: 'ai', expected: ['Launch day'] },
+    { query: '50%', expected: ['Popular 50% off'] },
+    { query: '%', expected: ['Popular 50% off'] },
+    { query: 'Globex', expected: [] },
+  ])('searches title, caption and hashtags for "$query"', async ({ query, expected }) => {
+    expect(titles((await list(`query=${encodeURIComponent(query)}`)).objects)).toEqual(expected);
+  });
+
+  it('combines filters, sort and search', async () => {
+    const body = await list(`sort_by=top_performing&filter_by=unshared&categories=${topics.news.id}&query=o`);
+    expect(titles(body.objects)).toEqual(['Popular 50% off', 'Office photo']);
+  });
+
+  it('presents each post with topics, counts, the viewer reaction and the source', async () => {
+    const body = await list('');
+    const text = body.objects.find((x) => x.id === p.text.id);
+    const link = body.objects.find((x) => x.id === p.link.id);
+    const image = body.objects.find((x) => x.id === p.image.id);
+    const older = (await list('sort_by=top_performing')).objects[0];
+    expect(text).toMatchObject({
+      content_for_viewing: 'We launched. #launch #AI',
+      hashtags_string: '#launch #AI',
+      source: null,
+      url: null,
+      reactions: { num_results: 2, reaction: true },
+      categories: [{ id: topics.news.id, name: 'News' }],
+      mainCategory: { id: topics.news.id, name: 'News' },
+      editable: true,
+      is_bookmarked: 0,
+    });
+    expect(link).toMatchObject({ source: 'example.org', url: 'https://www.example.org/jobs', twitter: false, attachment: { type: 'link' } });
+    expect(image?.media_images).toEqual(imageMedia('office').images);
+    expect(image?.categories.map((c) => c.name)).toEqual(['News', 'careers']);
+    expect(older).toMatchObject({ twitter_shares: 1, linkedin_shares: 2, facebook_shares: 0, shares: { num_results: 3 } });
+    const asAdmin = await list('', f.tokens.acmeAdmin);
+    expect(asAdmin.objects.find((x) => x.id === p.text.id)?.reactions.reaction).toBe(true);
+    const asMulti = await list('', f.tokens.multi);
+    expect(asMulti.objects.find((x) => x.id === p.text.id)?.reactions.reaction).toBe(false);
+  });
+
+  it.each(['sort_by=popular', 'filter_by=mine', 'results_per_page=0', 'results_per_page=101', 'page_num=0', 'categories=abc', 'categories=1,-2'])(
+    'rejects %s with 201',
+    async (query) => {
+      const res = await get(t.app, 'acme', `/api/v4/post/?${query}`, f.tokens.acmeUser);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+    },
+  );
+
+  it('needs a session', async () => {
+    const res = await get(t.app, 'acme', '/api/v4/post/');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe(ErrorCode.NOT_SIGNED_IN);
+  });
+
+  it('refuses a user of another company', async () => {
+    expect((await get(t.app, 'acme', '/api/v4/post/', f.tokens.globexUser)).statusCode).toBe(401);
+  });
+
+  it('shows a member of two companies only the host company posts', async () => {
+    expect(titles((await list('', f.tokens.multi, 'globex')).objects)).toEqual(['Globex news']);
+  });
+});
+
+describe('GET /api/v4/post/{id}', () => {
+  it('returns a live post', async () => {
+    const res = await get(t.app, 'acme', `/api/v4/post/${p.link.id}`, f.tokens.acmeUser);
+    expect(res.statusCode).toBe(200);
+    expect(PostResponse.parse(res.json())).toMatchObject({ id: p.link.id, title: 'Hiring engineers', type: PostType.URL });
+  });
+
+  it.each(['expired', 'scheduled', 'notLive', 'globex'] as const)('answers 662 for a post that is %s', async (which) => {
+    const res = await get(t.app, 'acme', `/api/v4/post/${p[which].id}`, f.tokens.acmeUser);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: ErrorCode.POST_UNAVAILABLE, message: 'The post you have selected is no longer available.' });
+  });
+
+  it('answers 662 for an id that does not exist', async () => {
+    expect((await get(t.app, 'acme', '/api/v4/post/987654', f.tokens.acmeUser)).json().error).toBe(ErrorCode.POST_UNAVAILABLE);
+  });
+
+  it.each(['abc', '0', '99999999999'])('rejects the id %s with 201', async (id) => {
+    const res = await get(t.app, 'acme', `/api/v4/post/${id}`, f.tokens.acmeUser);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+  });
+
+  it('needs a session', async () => {
+    expect((await get(t.app, 'acme', `/api/v4/post/${p.text.id}`)).statusCode).toBe(401);
+  });
+
+  it('refuses a user of another company, on either host', async () => {
+    expect((await get(t.app, 'acme', `/api/v4/post/${p.text.id}`, f.tokens.globexUser)).statusCode).toBe(401);
+    expect((await get(t.app, 'globex', `/api/v4/post/${p.text.id}`, f.tokens.globexUser)).json().error).toBe(ErrorCode.POST_UNAVAILABLE);
+  });
+});
+
+describe('GET /api/v4/post/feed', () => {
+  async function feed(query: string, token = f.tokens.acmeUser, subdomain = 'acme') {
+    const res = await get(t.app, subdomain, `/api/v4/post/feed?${query}`, token);
+    expect(res.statusCode).toBe(200);
+    return FeedResponse.parse(res.json());
+  }
+
+  it('returns featured, latest and every topic with posts by name', async () => {
+    const body = await feed('latest=2&categories_followed=2');
+    expect(titles(body.featured)).toEqual(['Office photo']);
+    expect(titles(body.latest)).toEqual(['Launch day', 'Office photo']);
+    expect(body.topics.map((x) => x.category.name)).toEqual(['careers', 'News']);
+    expect(body.topics.map((x) => titles(x.posts))).toEqual([
+      ['Office photo', 'Hiring engineers'],
+      ['Launch day', 'Office photo'],
+    ]);
+  });
+
+  it('uses the defaults: 12 latest and 4 posts per topic', async () => {
+    const body = await feed('');
+    expect(body.latest).toHaveLength(5);
+    expect(body.topics.find((x) => x.category.name === 'News')?.posts).toHaveLength(3);
+  });
+
+  it('presents the same post the same way wherever it appears', async () => {
+    const body = await feed('');
+    const inLatest = body.latest.find((x) => x.id === p.image.id);
+    const inTopic = body.topics[0]?.posts.find((x) => x.id === p.image.id);
+    expect(inTopic).toEqual(inLatest);
+  });
+
+  it('rejects latest=51 with 201', async () => {
+    expect((await get(t.app, 'acme', '/api/v4/post/feed?latest=51', f.tokens.acmeUser)).statusCode).toBe(400);
+  });
+
+  it('needs a session and membership', async () => {
+    expect((await get(t.app, 'acme', '/api/v4/post/feed')).statusCode).toBe(401);
+    expect((await get(t.app, 'acme', '/api/v4/post/feed', f.tokens.globexUser)).statusCode).toBe(401);
+  });
+
+  it('shows only the host company topics and posts', async () => {
+    const body = await feed('', f.tokens.multi, 'globex');
+    expect(titles(body.latest)).toEqual(['Globex news']);
+    expect(body.topics.map((x) => x.category.name)).toEqual(['Globex topic']);
+  });
+});

@@ -1,0 +1,98 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { CategoryListResponse, FeedResponse, PostListResponse, PostType, SignInResponse } from '@chorus/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, posts, users } from '../db/schema.ts';
+import { createTestContext, get, post, type TestContext } from '../test/app.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-content.ts';
+import { seedDemoData, type SeedResult } from './seed.ts';
+
+let t: TestContext;
+let first: SeedResult;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  first = await seedDemoData(t.db, { mediaDir: t.config.mediaDir });
+}, 120_000);
+afterAll(() => t.close());
+
+async function signIn(subdomain: string, email: string): Promise<string> {
+  const res = await post(t.app, subdomain, '/api/v1/auth/sign-in', { email, password: DEMO_PASSWORD });
+  expect(res.statusCode).toBe(200);
+  return SignInResponse.parse(res.json()).token;
+}
+
+async function acmePostRows() {
+  const [acme] = await t.db.select().from(companies).where(eq(companies.subdomain, 'acme'));
+  if (!acme) throw new Error('acme was not seeded');
+  return t.db.select().from(posts).where(eq(posts.companyId, acme.id));
+}
+
+describe('demo data', () => {
+  it('seeds two companies, six users and their posts, once', async () => {
+    expect(first).toEqual({ seeded: true, companies: 2, users: 6, posts: 54 });
+    expect(await seedDemoData(t.db, { mediaDir: t.config.mediaDir })).toEqual({ seeded: false, companies: 0, users: 0, posts: 0 });
+    expect((await t.db.select().from(users)).map((u) => u.email).sort()).toEqual(DEMO_USERS.map((u) => u.email).sort());
+  });
+
+  it('gives Acme at least 40 posts of every media kind, with media files on disk', async () => {
+    const rows = await acmePostRows();
+    expect(rows.length).toBeGreaterThanOrEqual(40);
+    const kinds = new Set(rows.map((r) => (r.type === PostType.URL ? `url:${r.attachment?.type}` : String(r.type))));
+    expect([...kinds].sort()).toEqual([String(PostType.TEXT), String(PostType.IMAGE), String(PostType.NATIVE_VIDEO), 'url:article', 'url:link'].sort());
+    const files = rows.flatMap((r) => [
+      ...r.media.images.flatMap((i) => [i.original, i.medium, i.thumb]),
+      ...r.media.videos.flatMap((v) => [v.mp4, v.poster].filter((x): x is string => x !== null)),
+      ...(r.attachment?.object.image ? [r.attachment.object.image] : []),
+    ]);
+    expect(files.some((f) => f.endsWith('.mp4'))).toBe(true);
+    for (const file of files) await access(path.join(t.config.mediaDir, file.replace(/^\/media\//, '')));
+    expect(rows.filter((r) => r.isFeatured).length).toBeGreaterThan(0);
+  });
+
+  it.each(DEMO_USERS.map((u) => [u.email, u.companies[0] ?? '', u.role] as const))('lets %s sign in at %s', async (email, subdomain, role) => {
+    const res = await post(t.app, subdomain, '/api/v1/auth/sign-in', { email, password: DEMO_PASSWORD });
+    expect(SignInResponse.parse(res.json()).user.role).toBe(role);
+  });
+
+  it('ranks top performing differently from latest', async () => {
+    const token = await signIn('acme', 'user@acme.example');
+    const latest = PostListResponse.parse((await get(t.app, 'acme', '/api/v4/post/?results_per_page=5', token)).json());
+    const top = PostListResponse.parse((await get(t.app, 'acme', '/api/v4/post/?results_per_page=5&sort_by=top_performing', token)).json());
+    expect(top.objects.map((p) => p.id)).not.toEqual(latest.objects.map((p) => p.id));
+    expect(top.objects[0]?.shares.num_results).toBeGreaterThan(latest.objects[0]?.shares.num_results ?? 0);
+  });
+});
+
+describe('tenant isolation with the demo data', () => {
+  it('gives user@globex.example no Acme post or topic, by any route', async () => {
+    const token = await signIn('globex', 'user@globex.example');
+    const acmeIds = new Set((await acmePostRows()).map((r) => r.id));
+    const acmeToken = await signIn('acme', 'user@acme.example');
+    const acmeTopics = CategoryListResponse.parse((await get(t.app, 'acme', '/api/v1/category', acmeToken)).json()).objects;
+    expect(acmeTopics.length).toBeGreaterThanOrEqual(6);
+
+    for (const url of ['/api/v4/post/feed', '/api/v4/post/', '/api/v1/category', `/api/v4/post/${[...acmeIds][0]}`]) {
+      expect((await get(t.app, 'acme', url, token)).statusCode).toBe(401);
+    }
+    for (const id of acmeIds) {
+      expect((await get(t.app, 'globex', `/api/v4/post/${id}`, token)).json().error).toBe(662);
+    }
+    const list = PostListResponse.parse((await get(t.app, 'globex', '/api/v4/post/?results_per_page=100', token)).json());
+    expect(list.num_results).toBe(12);
+    expect(list.objects.filter((p) => acmeIds.has(p.id))).toEqual([]);
+    const byAcmeTopics = PostListResponse.parse(
+      (await get(t.app, 'globex', `/api/v4/post/?categories=${acmeTopics.map((c) => c.id).join(',')}`, token)).json(),
+    );
+    expect(byAcmeTopics.num_results).toBe(0);
+    const feed = FeedResponse.parse((await get(t.app, 'globex', '/api/v4/post/feed?latest=50&categories_followed=20', token)).json());
+    const feedIds = [...feed.featured, ...feed.latest, ...feed.topics.flatMap((x) => x.posts)].map((p) => p.id);
+    expect(feedIds.filter((id) => acmeIds.has(id))).toEqual([]);
+    const acmeTopicIds = new Set(acmeTopics.map((c) => c.id));
+    expect(feed.topics.filter((x) => acmeTopicIds.has(x.category.id))).toEqual([]);
+    const topics = CategoryListResponse.parse((await get(t.app, 'globex', '/api/v1/category', token)).json()).objects;
+    expect(topics.filter((c) => acmeTopicIds.has(c.id))).toEqual([]);
+    expect(topics.length).toBeGreaterThanOrEqual(6);
+  });
+});

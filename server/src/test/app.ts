@@ -1,0 +1,75 @@
+/** One app on one test database per test file, plus request helpers. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AUTH_HEADER } from '@chorus/core';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database, DatabaseHandle } from '../db/database.ts';
+import { openTestDatabase } from './database.ts';
+
+/** What a test file works with. */
+export interface TestContext {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  /** A scratch folder (data dir, dists) removed on close. */
+  dir: string;
+  close(): Promise<void>;
+}
+
+/** Configuration for tests: silent, under a scratch folder, with no built web apps. */
+export function testConfig(dir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    CHORUS_DATA_DIR: path.join(dir, 'data'),
+    CHORUS_WEB_DIST: path.join(dir, 'web-dist'),
+    CHORUS_TAB_DIST: path.join(dir, 'tab-dist'),
+    TEAMS_APP_ID: '11111111-2222-4333-8444-555555555555',
+    ...env,
+  });
+}
+
+/** Opens a test database and builds the app on it. */
+export async function createTestContext(
+  options: { env?: Record<string, string>; app?: Partial<Omit<BuildAppOptions, 'config' | 'database'>> } = {},
+): Promise<TestContext> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'chorus-test-'));
+  const config = testConfig(dir, options.env);
+  const testDb = await openTestDatabase();
+  const app = await buildApp({ logger: false, ...options.app, config, database: testDb.handle });
+  await app.ready();
+  return {
+    app,
+    config,
+    database: testDb.handle,
+    db: testDb.handle.db,
+    dir,
+    async close() {
+      await app.close();
+      await testDb.dispose();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Host header of a company subdomain in tests (with a port, as browsers send it). */
+export function hostOf(subdomain: string): string {
+  return `${subdomain}.localhost:3000`;
+}
+
+/** A GET as a browser on a company host would send it, optionally signed in. */
+export function get(app: FastifyInstance, subdomain: string, url: string, token?: string): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { host: hostOf(subdomain), accept: 'application/json' };
+  if (token) headers[AUTH_HEADER] = token;
+  return app.inject({ method: 'GET', url, headers });
+}
+
+/** A JSON POST on a company host, optionally signed in. */
+export function post(app: FastifyInstance, subdomain: string, url: string, body: unknown, token?: string): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { host: hostOf(subdomain), 'content-type': 'application/json' };
+  if (token) headers[AUTH_HEADER] = token;
+  return app.inject({ method: 'POST', url, headers, payload: JSON.stringify(body) });
+}
