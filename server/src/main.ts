@@ -4,11 +4,14 @@
  * system and, unless it is a worker, serves HTTP. SIGTERM and SIGINT shut it down cleanly.
  */
 import { parseArgs } from 'node:util';
+import { createChorusBot } from '@chorus/bot';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, companyOrigin, loadConfigFromProcess, type Config } from './config.ts';
+import { createConversationStore } from './db/conversation-store.ts';
 import { openDatabase } from './db/database.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
+import { botRoutes } from './routes/bot/routes.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { demoSignInsTable } from './seed/sign-ins.ts';
 
@@ -50,9 +53,17 @@ async function main(): Promise<void> {
     if (result.seeded) log.info({ ms: Date.now() - started, posts: result.posts }, 'demo data seeded');
   }
 
-  // The bot's notifier is wired in by the bot integration; until then jobs wait in the queue.
-  const jobs = await startJobRunner({ database, config, work: role !== 'api', notifier: null, log });
-  const app = role === 'worker' ? null : await buildApp({ config, database, jobs });
+  const bot = createChorusBot({
+    ...(config.bot.appId === null ? {} : { appId: config.bot.appId }),
+    ...(config.bot.appPassword === null ? {} : { appPassword: config.bot.appPassword }),
+    ...(config.bot.tenantId === null ? {} : { appTenantId: config.bot.tenantId }),
+    store: createConversationStore(database.db),
+    teamsAppId: config.teams.appId,
+    tabEntityId: config.teams.tabEntityId,
+  });
+  const jobs = await startJobRunner({ database, config, work: role !== 'api', notifier: bot.notifier, log });
+  const app =
+    role === 'worker' ? null : await buildApp({ config, database, jobs, notifier: bot.notifier, plugins: [botRoutes(bot)] });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

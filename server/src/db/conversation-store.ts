@@ -39,7 +39,8 @@ export function createConversationStore(db: Database): ConversationStore {
             aadObjectId: values.aadObjectId,
             serviceUrl: values.serviceUrl,
             reference: values.reference,
-            locale: values.locale,
+            // conversationUpdate activities may carry no locale: keep the one we know.
+            locale: sql`coalesce(excluded.locale, ${teamsConversations.locale})`,
             updated: sql`now()`,
           },
         });

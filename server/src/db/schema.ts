@@ -163,11 +163,14 @@ export const posts = pgTable(
     created: created(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
     suggestedBy: integer('suggested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When Teams users were told the post went live; null until the announce job sees it. */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
   (t) => [
     // The feed and list sort by (created desc, id desc) within a company.
     index('posts_company_created_idx').on(t.companyId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_company_featured_idx').on(t.companyId, t.created.desc().nullsFirst()).where(sql`${t.isFeatured}`),
+    index('posts_unannounced_idx').on(t.start).where(sql`${t.announcedAt} is null`),
   ],
 );
 

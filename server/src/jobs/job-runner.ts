@@ -9,6 +9,13 @@ import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobQueue } from '../lib/context.ts';
+import {
+  ANNOUNCE_DUE_POSTS_CRON,
+  ANNOUNCE_DUE_POSTS_QUEUE,
+  announceDuePostsQueueOptions,
+  announceDuePostsWorker,
+  announceDuePostsWorkOptions,
+} from './announce-due-posts.ts';
 import { POST_PUBLISHED_QUEUE, postPublishedQueueOptions, postPublishedWorker, postPublishedWorkOptions, type PostPublishedData } from './post-published.ts';
 
 /** A started job system. */
@@ -41,16 +48,23 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   boss.on('error', (error) => options.log.error({ err: error }, 'job system error'));
   await boss.start();
   await boss.createQueue(POST_PUBLISHED_QUEUE, postPublishedQueueOptions);
-  if (options.work && options.notifier) {
-    const deps = { db: options.database.db, notifier: options.notifier, config: options.config };
-    await boss.work(POST_PUBLISHED_QUEUE, postPublishedWorkOptions, postPublishedWorker(deps));
-  }
-  return {
-    boss,
+  await boss.createQueue(ANNOUNCE_DUE_POSTS_QUEUE, announceDuePostsQueueOptions);
+  const queue: JobQueue = {
     async enqueuePostPublished(postId) {
       const data: PostPublishedData = { postId };
       await boss.send(POST_PUBLISHED_QUEUE, data);
     },
+  };
+  if (options.work && options.notifier) {
+    const deps = { db: options.database.db, notifier: options.notifier, config: options.config };
+    await boss.work(POST_PUBLISHED_QUEUE, postPublishedWorkOptions, postPublishedWorker(deps));
+    // Announcing only makes sense where someone can deliver the announcements.
+    await boss.schedule(ANNOUNCE_DUE_POSTS_QUEUE, ANNOUNCE_DUE_POSTS_CRON);
+    await boss.work(ANNOUNCE_DUE_POSTS_QUEUE, announceDuePostsWorkOptions, announceDuePostsWorker({ db: options.database.db, jobs: queue }));
+  }
+  return {
+    boss,
+    enqueuePostPublished: queue.enqueuePostPublished,
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

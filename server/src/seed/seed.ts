@@ -182,6 +182,8 @@ async function seedCompany(
           start: created,
           created,
           modified: created,
+          // Demo history is not news: only posts going live later are announced in Teams.
+          announcedAt: created,
           suggestedBy: company.subdomain === 'acme' && SUGGESTED_BY_CREATOR.has(i) ? creatorId : null,
         };
       }),
