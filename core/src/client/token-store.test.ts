@@ -39,6 +39,15 @@ describe('cookieTokenStore', () => {
     expect(secure.writes).toEqual(['pb_token=abc; Path=/; SameSite=Lax; Secure']);
   });
 
+  it('uses SameSite=None only when framed by another site over HTTPS (the Teams tab)', () => {
+    const framed = new FakeDocument();
+    cookieTokenStore(framed, true, true).set('abc');
+    expect(framed.writes).toEqual(['pb_token=abc; Path=/; SameSite=None; Secure']);
+    const framedPlain = new FakeDocument();
+    cookieTokenStore(framedPlain, false, true).set('abc');
+    expect(framedPlain.writes).toEqual(['pb_token=abc; Path=/; SameSite=Lax']);
+  });
+
   it('reads back what it wrote, among other cookies', () => {
     const doc = new FakeDocument();
     doc.cookie = 'language=fr-CA';

@@ -37,11 +37,14 @@ export interface CookieDocument {
 
 /**
  * Keeps the token in the `pb_token` cookie, as the spec says. The cookie is scoped to the
- * current host (each company subdomain has its own session) and is SameSite=Lax; it is not
- * HttpOnly because the client must read it to send the X-AUTH-TOKEN header.
+ * current host (each company subdomain has its own session); it is not HttpOnly because the
+ * client must read it to send the X-AUTH-TOKEN header. It is SameSite=Lax, except when the app
+ * runs framed by another site over HTTPS (the Teams tab), where a Lax cookie would not be kept:
+ * there it is SameSite=None, which browsers accept only with Secure.
  */
-export function cookieTokenStore(doc: CookieDocument, secure: boolean): TokenStore {
-  const suffix = `; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+export function cookieTokenStore(doc: CookieDocument, secure: boolean, framedCrossSite = false): TokenStore {
+  const sameSite = framedCrossSite && secure ? 'None' : 'Lax';
+  const suffix = `; Path=/; SameSite=${sameSite}${secure ? '; Secure' : ''}`;
   return {
     get() {
       for (const part of doc.cookie.split(';')) {

@@ -22,7 +22,8 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  // teams-js fetches the list of valid Teams host origins from Microsoft's CDN.
+  "connect-src 'self' https://res.cdn.office.net",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

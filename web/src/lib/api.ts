@@ -7,6 +7,8 @@ let client: ApiClient | null = null;
  * use so modules that import it stay loadable outside a browser.
  */
 export function api(): ApiClient {
-  client ??= new ApiClient({ baseUrl: '', tokens: cookieTokenStore(document, location.protocol === 'https:') });
+  // Inside the Teams client the app is framed by another site.
+  const framed = window.top !== window.self;
+  client ??= new ApiClient({ baseUrl: '', tokens: cookieTokenStore(document, location.protocol === 'https:', framed) });
   return client;
 }
