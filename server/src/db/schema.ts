@@ -57,6 +57,10 @@ export const companies = pgTable(
     skipOnboarding: boolean('skip_onboarding').notNull().default(false),
     dashboardEnabled: boolean('dashboard_enabled').notNull().default(false),
     interactionBarEnabled: boolean('interaction_bar_enabled').notNull().default(true),
+    /** Whether /self-sign-up is open to anyone with an e-mail address. */
+    selfSignUpEnabled: boolean('self_sign_up_enabled').notNull().default(false),
+    /** Whether recovery may answer 305 for an unknown address (revealing which accounts exist). */
+    revealUnknownEmails: boolean('reveal_unknown_emails').notNull().default(false),
     teamsTenantId: uuid('teams_tenant_id'),
     created: created(),
   },
@@ -80,6 +84,8 @@ export const users = pgTable(
     timezone: text('timezone').notNull().default('UTC'),
     avatar: text('avatar'),
     settings: jsonb('settings').$type<UserSettings>().notNull().default(DEFAULT_USER_SETTINGS),
+    /** Set when the account is deactivated: the data is kept, sign-in is refused. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     created: created(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
@@ -251,3 +257,102 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 /** A post row. */
 export type PostRow = typeof posts.$inferSelect;
+
+/** Failed password sign-ins, counted per account over the throttle window (error 308). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [index('login_failures_user_id_created_idx').on(t.userId, t.created)],
+);
+
+/** Fixed-window request counters for rate limiting (error 425), shared by every process. */
+export const requestCounters = pgTable(
+  'request_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('request_counters_window_start_idx').on(t.windowStart)],
+);
+
+/**
+ * Single-purpose tokens sent by mail: password recovery, magic sign-in links, e-mail
+ * verification. Only the SHA-256 of the 256-bit token is kept; used_at makes them single use.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    created: created(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_token_hash_key').on(t.tokenHash), index('one_time_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Invitations to a company. Version 2 invites name the person; version 1 invites may be group
+ * invites (no e-mail), usable by several people up to max_uses. The code is a 256-bit token
+ * kept only as a hash.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    version: smallint('version').notNull(),
+    codeHash: text('code_hash').notNull(),
+    email: text('email'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: smallint('role').notNull().default(3),
+    maxUses: integer('max_uses'),
+    useCount: integer('use_count').notNull().default(0),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('invites_code_hash_key').on(t.codeHash),
+    index('invites_company_id_idx').on(t.companyId),
+    check('invites_version', sql`${t.version} in (1, 2)`),
+  ],
+);
+
+/**
+ * Every mail Chorus sends. Without SMTP configured this table is the outbox (shown at
+ * /dev/outbox in development); with SMTP, sent_at and error record delivery.
+ */
+export const outboxMails = pgTable(
+  'outbox_mails',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    language: text('language').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    created: created(),
+  },
+  (t) => [index('outbox_mails_created_idx').on(t.created)],
+);
