@@ -79,6 +79,9 @@ export default defineConfig({
       CHORUS_WEB_DIST: join(runDir, 'web-dist'),
       CHORUS_TAB_DIST: join(runDir, 'tab-dist'),
       CHORUS_BASE_DOMAIN: 'localhost',
+      // Every spec signs in from 127.0.0.1; the default 20 sign-ins a minute would trip mid-run.
+      CHORUS_RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+      CHORUS_RATE_LIMIT_API_PER_MINUTE: '100000',
     },
   },
 });

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { AppContext, JobQueue } from './lib/context.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSites } from './plugins/static-sites.ts';
 import { tenancyPlugin } from './plugins/tenancy.ts';
@@ -14,8 +15,12 @@ import { categoryRoutes } from './routes/category/routes.ts';
 import { commonRoutes } from './routes/common/routes.ts';
 import { companyRoutes } from './routes/company/routes.ts';
 import { configRoutes } from './routes/config/routes.ts';
+import { devRoutes } from './routes/dev/routes.ts';
 import { healthRoutes } from './routes/health/routes.ts';
+import { inviteRoutes } from './routes/invite/routes.ts';
 import { postRoutes } from './routes/post/routes.ts';
+import { recoveryRoutes } from './routes/recovery/routes.ts';
+import { signUpRoutes } from './routes/sign-up/routes.ts';
 import { userRoutes } from './routes/user/routes.ts';
 
 /** Extra routes from other packages (the bot's /api/messages), given the shared context. */
@@ -65,8 +70,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(tenancyPlugin, { db: database.db, baseDomain: config.baseDomain });
+  await app.register(rateLimitPlugin, { db: database.db, limits: config.rateLimit });
 
-  for (const routes of [healthRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, categoryRoutes, postRoutes]) {
+  for (const routes of [healthRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, categoryRoutes, postRoutes, inviteRoutes, signUpRoutes, recoveryRoutes, devRoutes]) {
     await app.register(routes, { ctx });
   }
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       seed: 'auto',
       teams: { appId: '', tabEntityId: 'chorus-home' },
       bot: { appId: null, appPassword: null, tenantId: null },
+      rateLimit: { authPerMinute: 20, apiPerMinute: 600 },
     });
     expect(config.dataDir).toBe(path.join(REPO_ROOT, '.chorus'));
     expect(config.pgDataDir).toBe(path.join(REPO_ROOT, '.chorus', 'pgdata'));
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
     { name: 'empty values as unset', env: { PORT: '', DATABASE_URL: ' ' }, expected: { port: 3000, databaseUrl: null } },
     { name: 'bot settings', env: { BOT_APP_ID: 'id', BOT_APP_PASSWORD: 'secret', BOT_TENANT_ID: 't' }, expected: { bot: { appId: 'id', appPassword: 'secret', tenantId: 't' } } },
     { name: 'seed never', env: { CHORUS_SEED: 'never' }, expected: { seed: 'never' } },
+    { name: 'rate limits', env: { CHORUS_RATE_LIMIT_AUTH_PER_MINUTE: '5', CHORUS_RATE_LIMIT_API_PER_MINUTE: '0' }, expected: { rateLimit: { authPerMinute: 5, apiPerMinute: 0 } } },
   ])('reads $name', ({ env, expected }) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });

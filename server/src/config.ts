@@ -42,6 +42,10 @@ const EnvSchema = z.object({
   BOT_TENANT_ID: z.string().optional(),
   CHORUS_WEB_DIST: z.string().min(1).default('web/dist'),
   CHORUS_TAB_DIST: z.string().min(1).default('tabs/dist'),
+  CHORUS_RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').default(20),
+  CHORUS_RATE_LIMIT_API_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').default(600),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Chorus <no-reply@chorus.localhost>'),
 });
 
 /** The validated server configuration. */
@@ -63,6 +67,10 @@ export interface Config {
   bot: { appId: string | null; appPassword: string | null; tenantId: string | null };
   webDist: string;
   tabDist: string;
+  /** Requests per minute and client IP (error 425); 0 turns a limit off. */
+  rateLimit: { authPerMinute: number; apiPerMinute: number };
+  /** Outgoing mail: every mail is kept in the outbox; with an SMTP URL it is also sent. */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 /** Thrown by loadConfig; its message lists every bad variable, one per line. */
@@ -112,6 +120,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bot: { appId: e.BOT_APP_ID ?? null, appPassword: e.BOT_APP_PASSWORD ?? null, tenantId: e.BOT_TENANT_ID ?? null },
     webDist: fromRoot(e.CHORUS_WEB_DIST),
     tabDist: fromRoot(e.CHORUS_TAB_DIST),
+    rateLimit: { authPerMinute: e.CHORUS_RATE_LIMIT_AUTH_PER_MINUTE, apiPerMinute: e.CHORUS_RATE_LIMIT_API_PER_MINUTE },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
   };
 }
 

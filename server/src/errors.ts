@@ -52,6 +52,16 @@ export function wrongCredentials(): ApiError {
   return new ApiError(ErrorCode.WRONG_CREDENTIALS);
 }
 
+/** 308: too many failed sign-ins on the account lately; refused even with the right password. */
+export function loginThrottled(): ApiError {
+  return new ApiError(ErrorCode.LOGIN_THROTTLED);
+}
+
+/** 425: the client sent more requests than its rate limit allows (HTTP 429). */
+export function tooManyRequests(): ApiError {
+  return new ApiError(ErrorCode.TOO_MANY_REQUESTS);
+}
+
 /** 401: no valid session for this company. */
 export function notSignedIn(): ApiError {
   return new ApiError(ErrorCode.NOT_SIGNED_IN);
@@ -72,4 +82,19 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailed(issuesOf(result.error));
   return result.data;
+}
+
+/** 304: someone already has an account with that e-mail. */
+export function usernameExists(): ApiError {
+  return new ApiError(ErrorCode.USERNAME_EXISTS);
+}
+
+/** 307: the invite code is unknown, used up, expired, of another company or of the other version. */
+export function inviteNotFound(): ApiError {
+  return new ApiError(ErrorCode.INVITE_NOT_FOUND);
+}
+
+/** 403: the company does not allow this (for example self sign-up when it is off). */
+export function forbidden(message?: string): ApiError {
+  return new ApiError(ErrorCode.FORBIDDEN, message);
 }

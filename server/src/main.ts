@@ -13,6 +13,7 @@ import { openDatabase } from './db/database.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
 import { botRoutes } from './routes/bot/routes.ts';
 import { seedDemoData } from './seed/seed.ts';
+import { demoInviteLinks, mailDemoInvites, readDemoInviteLinks, writeDemoInviteLinks } from './seed/demo-invites.ts';
 import { demoSignInsTable } from './seed/sign-ins.ts';
 
 const ROLES = ['api', 'worker', 'all'] as const;
@@ -50,7 +51,11 @@ async function main(): Promise<void> {
   if (config.seed === 'auto' && database.driver.kind === 'pglite') {
     const started = Date.now();
     const result = await seedDemoData(database.db, { mediaDir: config.mediaDir });
-    if (result.seeded) log.info({ ms: Date.now() - started, posts: result.posts }, 'demo data seeded');
+    if (result.seeded) {
+      log.info({ ms: Date.now() - started, posts: result.posts }, 'demo data seeded');
+      await writeDemoInviteLinks(config, demoInviteLinks(config, result.invites));
+      await mailDemoInvites({ db: database.db, config }, config, result.invites);
+    }
   }
 
   const bot = createChorusBot({
@@ -86,7 +91,7 @@ async function main(): Promise<void> {
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     log.info(`Chorus is running at ${companyOrigin(config, 'acme')}`);
-    if (database.driver.kind === 'pglite') process.stdout.write(`\n${demoSignInsTable(config)}\n\n`);
+    if (database.driver.kind === 'pglite') process.stdout.write(`\n${demoSignInsTable(config, await readDemoInviteLinks(config))}\n\n`);
   } else {
     log.info('worker running');
   }

@@ -44,6 +44,8 @@ export const BrandedSettingsResponse = z.object({
   feature_toggles: z.object({ email_login_enabled: z.boolean() }),
   /** Seven entries indexed 1 X, 2 Facebook, 3 LinkedIn, 4 Google, 5 Instagram; 0 and 6 unused. */
   social_sign_in_settings: z.array(z.boolean()).length(7),
+  /** Whether /self-sign-up is offered (our own field: the spec leaves it unnamed). */
+  self_sign_up_enabled: z.boolean(),
 });
 export type BrandedSettingsResponse = z.infer<typeof BrandedSettingsResponse>;
 

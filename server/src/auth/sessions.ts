@@ -3,7 +3,7 @@
  * SHA-256, so a database leak does not leak usable tokens.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@chorus/core';
 import type { Database } from '../db/database.ts';
 import { memberships, sessions, users, type UserRow } from '../db/schema.ts';
@@ -34,7 +34,7 @@ export interface SessionMember {
 
 /**
  * Finds the unexpired session of a token whose user belongs to the company. A session of a
- * user who is not a member counts as no session for that company.
+ * user who is not a member, or whose account is deactivated, counts as no session.
  */
 export async function findSessionMember(db: Database, token: string, companyId: number): Promise<SessionMember | null> {
   const [row] = await db
@@ -42,7 +42,7 @@ export async function findSessionMember(db: Database, token: string, companyId: 
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, companyId)))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`), isNull(users.deactivatedAt)))
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.lastSeen.getTime() > LAST_SEEN_RESOLUTION_MS) {
@@ -54,4 +54,9 @@ export async function findSessionMember(db: Database, token: string, companyId: 
 /** Ends a session. */
 export async function deleteSession(db: Database, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends the session of a token, if it still exists: sign-in revokes the token it replaces. */
+export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }

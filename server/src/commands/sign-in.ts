@@ -1,37 +1,81 @@
 /** Signs a user in with e-mail and password. */
 import type { Role } from '@chorus/core';
 import { and, asc, eq } from 'drizzle-orm';
+import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from '../auth/login-throttle.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { createSession } from '../auth/sessions.ts';
+import { createSession, deleteSessionByToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
-import { memberships, users, type CompanyRow, type UserRow } from '../db/schema.ts';
-import { wrongCredentials } from '../errors.ts';
+import { companies, memberships, users, type CompanyRow, type UserRow } from '../db/schema.ts';
+import { loginThrottled, wrongCredentials } from '../errors.ts';
 
 /** A started session. */
 export interface SignedIn {
+  kind: 'signed-in';
   token: string;
   user: UserRow;
   role: Role;
 }
 
+/** Right credentials on a company host the user does not belong to: sign in at their company. */
+export interface SignInElsewhere {
+  kind: 'elsewhere';
+  subdomain: string;
+}
+
+/** The outcome of a sign-in that did not fail. */
+export type SignInOutcome = SignedIn | SignInElsewhere;
+
+/** What a sign-in attempt carries besides the credentials. */
+export interface SignInAttempt {
+  email: string;
+  password: string;
+  /** The token the request already carried; a successful sign-in revokes it (rotation). */
+  previousToken: string | null;
+}
+
 /**
- * Checks the credentials and starts a session. On a company host the user must belong to
- * that company; on the assisted-login host (no company) their first company is used. Every
- * failure is the same error 302, so the answer does not reveal which part was wrong.
+ * Checks the credentials and starts a fresh session. On the assisted-login host (no company)
+ * the user's first company is used; on another company's host no session is started and the
+ * caller is told where the user belongs. Wrong e-mail, wrong password and deactivated account
+ * are the same error 302, so the answer does not reveal which part was wrong; an account with
+ * too many recent failures answers 308 whatever the password.
  */
-export async function signIn(db: Database, company: CompanyRow | null, email: string, password: string): Promise<SignedIn> {
-  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
-  const valid = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !valid) throw wrongCredentials();
+export async function signIn(db: Database, company: CompanyRow | null, attempt: SignInAttempt): Promise<SignInOutcome> {
+  const [user] = await db.select().from(users).where(eq(users.email, attempt.email.trim().toLowerCase())).limit(1);
+  if (user && (await isLoginThrottled(db, user.id))) throw loginThrottled();
+  const valid = await verifyPassword(user?.passwordHash ?? null, attempt.password);
+  if (!user) throw wrongCredentials();
+  if (!valid) {
+    await recordLoginFailure(db, user.id);
+    throw wrongCredentials();
+  }
+  if (user.deactivatedAt !== null) throw wrongCredentials();
+  await clearLoginFailures(db, user.id);
 
   const [membership] = await db
     .select({ role: memberships.role })
     .from(memberships)
     .where(company ? and(eq(memberships.userId, user.id), eq(memberships.companyId, company.id)) : eq(memberships.userId, user.id))
-    .orderBy(asc(memberships.created))
+    .orderBy(asc(memberships.created), asc(memberships.companyId))
     .limit(1);
-  if (!membership) throw wrongCredentials();
+  if (!membership) {
+    const home = company ? await firstCompanySubdomain(db, user.id) : null;
+    if (home === null) throw wrongCredentials();
+    return { kind: 'elsewhere', subdomain: home };
+  }
 
+  if (attempt.previousToken !== null) await deleteSessionByToken(db, attempt.previousToken);
   const token = await createSession(db, user.id);
-  return { token, user, role: membership.role as Role };
+  return { kind: 'signed-in', token, user, role: membership.role as Role };
+}
+
+async function firstCompanySubdomain(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ subdomain: companies.subdomain })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.created), asc(memberships.companyId))
+    .limit(1);
+  return row?.subdomain ?? null;
 }

@@ -171,10 +171,28 @@ export const posts = pgTable(
     suggestedBy: integer('suggested_by').references(() => users.id, { onDelete: 'set null' }),
     /** When Teams users were told the post went live; null until the announce job sees it. */
     announcedAt: timestamp('announced_at', { withTimezone: true }),
+    /**
+     * Shares of the post per network and in total, kept by statement triggers on post_shares
+     * (migration 0004) so that top performing and the presenter never aggregate the shares.
+     */
+    twitterShares: integer('twitter_shares').notNull().default(0),
+    facebookShares: integer('facebook_shares').notNull().default(0),
+    linkedinShares: integer('linkedin_shares').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
   },
   (t) => [
     // The feed and list sort by (created desc, id desc) within a company.
     index('posts_company_created_idx').on(t.companyId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Top performing: (share_count desc, created desc, id desc) within a company.
+    index('posts_company_share_count_idx').on(t.companyId, t.shareCount.desc().nullsFirst(), t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Library search (ILIKE '%word%') on title, content and "#tag #tag"; post_hashtags_text() is
+    // an immutable wrapper created in migration 0004, since array_to_string() is only stable.
+    index('posts_search_trgm_idx').using(
+      'gin',
+      t.title.op('gin_trgm_ops'),
+      t.content.op('gin_trgm_ops'),
+      sql`(post_hashtags_text(${t.hashtags})) gin_trgm_ops`,
+    ),
     index('posts_company_featured_idx').on(t.companyId, t.created.desc().nullsFirst()).where(sql`${t.isFeatured}`),
     index('posts_unannounced_idx').on(t.start).where(sql`${t.announcedAt} is null`),
   ],

@@ -16,6 +16,13 @@ import {
   announceDuePostsWorker,
   announceDuePostsWorkOptions,
 } from './announce-due-posts.ts';
+import {
+  PRUNE_REQUEST_COUNTERS_CRON,
+  PRUNE_REQUEST_COUNTERS_QUEUE,
+  pruneRequestCountersQueueOptions,
+  pruneRequestCountersWorker,
+  pruneRequestCountersWorkOptions,
+} from './prune-request-counters.ts';
 import { POST_PUBLISHED_QUEUE, postPublishedQueueOptions, postPublishedWorker, postPublishedWorkOptions, type PostPublishedData } from './post-published.ts';
 
 /** A started job system. */
@@ -49,12 +56,17 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   await boss.start();
   await boss.createQueue(POST_PUBLISHED_QUEUE, postPublishedQueueOptions);
   await boss.createQueue(ANNOUNCE_DUE_POSTS_QUEUE, announceDuePostsQueueOptions);
+  await boss.createQueue(PRUNE_REQUEST_COUNTERS_QUEUE, pruneRequestCountersQueueOptions);
   const queue: JobQueue = {
     async enqueuePostPublished(postId) {
       const data: PostPublishedData = { postId };
       await boss.send(POST_PUBLISHED_QUEUE, data);
     },
   };
+  if (options.work) {
+    await boss.schedule(PRUNE_REQUEST_COUNTERS_QUEUE, PRUNE_REQUEST_COUNTERS_CRON);
+    await boss.work(PRUNE_REQUEST_COUNTERS_QUEUE, pruneRequestCountersWorkOptions, pruneRequestCountersWorker(options.database.db));
+  }
   if (options.work && options.notifier) {
     const deps = { db: options.database.db, notifier: options.notifier, config: options.config };
     await boss.work(POST_PUBLISHED_QUEUE, postPublishedWorkOptions, postPublishedWorker(deps));

@@ -28,6 +28,11 @@ export function parseHost(host: string | undefined, baseDomain: string): HostTar
   return subdomain === ASSISTED_LOGIN_SUBDOMAIN ? { kind: 'assisted-login' } : { kind: 'company', subdomain };
 }
 
+/** How long a looked-up company is reused. */
+export const COMPANY_CACHE_TTL_MS = 2_000;
+/** Companies kept at most before the cache starts over. */
+const COMPANY_CACHE_SIZE = 1_000;
+
 interface TenancyOptions {
   db: Database;
   baseDomain: string;
@@ -42,13 +47,26 @@ interface TenancyOptions {
 export const tenancyPlugin = fp<TenancyOptions>(
   async (app, { db, baseDomain }) => {
     app.decorateRequest('company', null);
+    // Every API request looks its company up; under load that round trip costs more than the
+    // lookup. Known companies are reused for a couple of seconds (settings changes show up
+    // that much later); unknown subdomains are not cached, so a new company works at once.
+    const known = new Map<string, { row: CompanyRow; expires: number }>();
+    const findCompany = async (subdomain: string): Promise<CompanyRow | null> => {
+      const now = Date.now();
+      const hit = known.get(subdomain);
+      if (hit !== undefined && hit.expires > now) return hit.row;
+      const [row] = await db.select().from(companies).where(eq(companies.subdomain, subdomain)).limit(1);
+      if (row === undefined) {
+        known.delete(subdomain);
+        return null;
+      }
+      if (known.size >= COMPANY_CACHE_SIZE) known.clear();
+      known.set(subdomain, { row, expires: now + COMPANY_CACHE_TTL_MS });
+      return row;
+    };
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const target = parseHost(request.headers.host, baseDomain);
-      let company: CompanyRow | null = null;
-      if (target.kind === 'company') {
-        const [row] = await db.select().from(companies).where(eq(companies.subdomain, target.subdomain)).limit(1);
-        company = row ?? null;
-      }
+      const company = target.kind === 'company' ? await findCompany(target.subdomain) : null;
       request.company = company;
       const optional = request.routeOptions.config.tenantOptional === true;
       if (company === null && !optional && target.kind !== 'assisted-login' && request.url.startsWith('/api/')) {

@@ -38,5 +38,6 @@ export function presentBrandedSettings(company: CompanyRow): BrandedSettingsResp
     sso_settings: company.ssoSettings,
     feature_toggles: { email_login_enabled: company.featureToggles.email_login_enabled },
     social_sign_in_settings: social,
+    self_sign_up_enabled: company.selfSignUpEnabled,
   };
 }

@@ -1,17 +1,17 @@
 /**
- * Builds the contract's Post from post rows. Everything a page of posts needs beyond the
- * rows (topics, share and like counts, the viewer's likes, suggesters) is loaded in one
- * query each for the whole page, never per post.
+ * Builds the contract's Post from post rows. Everything a post needs beyond its row (topics,
+ * like counts, the viewer's like, the suggester) comes from correlated subqueries selected
+ * with the rows (queries/post-extras.ts), and share counts are columns of the row, so a
+ * page of posts is one query, never one per post.
  */
-import { Network, type CategoryRef, type Post } from '@chorus/core';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type CategoryRef, type Post } from '@chorus/core';
 import type { Database } from '../db/database.ts';
-import { categories, postCategories, postReactions, postShares, users, type PostRow } from '../db/schema.ts';
+import type { PostRow } from '../db/schema.ts';
+import { loadPostExtras, type PostExtrasRow, type PostWithExtras } from '../queries/post-extras.ts';
 
 /** Per-post data gathered for a page. */
 export interface PostExtras {
   categories: CategoryRef[];
-  sharesByNetwork: ReadonlyMap<number, number>;
   likes: number;
   likedByViewer: boolean;
   suggestedBy: { id: number; name: string } | null;
@@ -35,9 +35,9 @@ export function sourceOf(url: string | null): string | null {
 /** Presents one post with its gathered extras. */
 export function presentPost(row: PostRow, extras: PostExtras): Post {
   const tags = hashtagsString(row.hashtags);
-  const twitterShares = extras.sharesByNetwork.get(Network.TWITTER) ?? 0;
-  const facebookShares = extras.sharesByNetwork.get(Network.FACEBOOK) ?? 0;
-  const linkedinShares = extras.sharesByNetwork.get(Network.LINKEDIN) ?? 0;
+  const twitterShares = row.twitterShares;
+  const facebookShares = row.facebookShares;
+  const linkedinShares = row.linkedinShares;
   return {
     id: row.id,
     title: row.title,
@@ -82,59 +82,25 @@ export function presentPost(row: PostRow, extras: PostExtras): Post {
   };
 }
 
-/** Presents a page of posts (in the given order) for a viewer, with four batched queries. */
+function extrasOf(row: PostRow, loaded: PostExtrasRow | undefined): PostExtras {
+  const suggester = loaded?.suggester ?? null;
+  return {
+    categories: loaded?.categories ?? [],
+    likes: loaded?.likes ?? 0,
+    likedByViewer: loaded?.liked ?? false,
+    // A suggester whose account is gone has already been set null by the foreign key.
+    suggestedBy: row.suggestedBy === null || suggester === null ? null : { id: row.suggestedBy, name: `${suggester.first} ${suggester.last}`.trim() },
+  };
+}
+
+/** Presents posts loaded with their extras (in the given order). */
+export function presentPostsWithExtras(rows: readonly PostWithExtras[]): Post[] {
+  return rows.map((r) => presentPost(r.post, extrasOf(r.post, r.extras)));
+}
+
+/** Presents posts loaded without extras (in the given order), with one query for the extras. */
 export async function presentPosts(db: Database, rows: readonly PostRow[], viewerId: number): Promise<Post[]> {
   if (rows.length === 0) return [];
-  const ids = [...new Set(rows.map((r) => r.id))];
-  const suggesterIds = [...new Set(rows.flatMap((r) => (r.suggestedBy === null ? [] : [r.suggestedBy])))];
-
-  const categoryRows = await db
-    .select({ postId: postCategories.postId, id: categories.id, name: categories.name })
-    .from(postCategories)
-    .innerJoin(categories, eq(categories.id, postCategories.categoryId))
-    .where(inArray(postCategories.postId, ids))
-    .orderBy(asc(postCategories.position), sql`lower(${categories.name})`, asc(categories.id));
-  const shareRows = await db
-    .select({ postId: postShares.postId, network: postShares.network, shares: sql<number>`count(*)::int` })
-    .from(postShares)
-    .where(inArray(postShares.postId, ids))
-    .groupBy(postShares.postId, postShares.network);
-  const likeRows = await db
-    .select({
-      postId: postReactions.postId,
-      likes: sql<number>`count(*)::int`,
-      liked: sql<boolean>`bool_or(${postReactions.userId} = ${viewerId})`,
-    })
-    .from(postReactions)
-    .where(and(inArray(postReactions.postId, ids), eq(postReactions.type, 1)))
-    .groupBy(postReactions.postId);
-  const suggesters =
-    suggesterIds.length === 0
-      ? []
-      : await db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-          .from(users)
-          .where(inArray(users.id, suggesterIds));
-
-  const categoriesByPost = new Map<number, CategoryRef[]>();
-  for (const c of categoryRows) categoriesByPost.set(c.postId, [...(categoriesByPost.get(c.postId) ?? []), { id: c.id, name: c.name }]);
-  const sharesByPost = new Map<number, Map<number, number>>();
-  for (const s of shareRows) {
-    const byNetwork = sharesByPost.get(s.postId) ?? new Map<number, number>();
-    byNetwork.set(s.network, s.shares);
-    sharesByPost.set(s.postId, byNetwork);
-  }
-  const likesByPost = new Map(likeRows.map((l) => [l.postId, l]));
-  const suggesterById = new Map(suggesters.map((u) => [u.id, { id: u.id, name: `${u.firstName} ${u.lastName}`.trim() }]));
-  const noShares = new Map<number, number>();
-
-  return rows.map((row) =>
-    presentPost(row, {
-      categories: categoriesByPost.get(row.id) ?? [],
-      sharesByNetwork: sharesByPost.get(row.id) ?? noShares,
-      likes: likesByPost.get(row.id)?.likes ?? 0,
-      likedByViewer: likesByPost.get(row.id)?.liked ?? false,
-      suggestedBy: row.suggestedBy === null ? null : (suggesterById.get(row.suggestedBy) ?? null),
-    }),
-  );
+  const extras = await loadPostExtras(db, [...new Set(rows.map((r) => r.id))], viewerId);
+  return rows.map((row) => presentPost(row, extrasOf(row, extras.get(row.id))));
 }

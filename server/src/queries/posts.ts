@@ -1,9 +1,15 @@
-/** Read queries of the content library: one post, the paged list and the feed. */
+/**
+ * Read queries of the content library: one post, the paged list and the feed. Pages are
+ * loaded with their presentation extras (post-extras.ts) in the same query.
+ */
 import { FilterBy, SortBy } from '@chorus/core';
-import { and, asc, desc, eq, exists, ilike, inArray, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
 import { categories, postCategories, posts, postShares, type PostRow } from '../db/schema.ts';
+import { cachedCount } from './count-cache.ts';
 import { liveInCompany } from './live-posts.ts';
+import { postExtrasFields, type PostWithExtras } from './post-extras.ts';
 
 /** Featured posts on the feed: the carousel shows a handful. */
 export const FEATURED_ON_FEED = 10;
@@ -55,105 +61,146 @@ function listConditions(companyId: number, viewerId: number, params: PostListPar
     const searched = or(
       ilike(posts.title, pattern),
       ilike(posts.content, pattern),
-      sql`('#' || array_to_string(${posts.hashtags}, ' #')) ilike ${pattern}`,
+      // The same immutable expression as the trigram index posts_search_trgm_idx.
+      sql`post_hashtags_text(${posts.hashtags}) ilike ${pattern}`,
     );
     if (searched) conditions.push(searched);
   }
   return conditions;
 }
 
-/** One page of the post list with the total number of matches. */
+/** The cache key of a list total: everything that decides the matches (not sort or page). */
+function countKey(companyId: number, viewerId: number, params: PostListParams): string {
+  const viewer = params.filterBy === FilterBy.UNSHARED ? viewerId : 0;
+  const topics = [...new Set(params.categoryIds)].sort((a, b) => a - b).join(',');
+  return JSON.stringify(['posts', companyId, params.filterBy, viewer, topics, params.query]);
+}
+
+/** One page of the post list, with extras, and the total number of matches (cached briefly). */
 export async function listPosts(
   db: Database,
   companyId: number,
   viewerId: number,
   params: PostListParams,
-): Promise<{ rows: PostRow[]; total: number }> {
+): Promise<{ rows: PostWithExtras[]; total: number }> {
   const where = and(...listConditions(companyId, viewerId, params));
   const offset = (params.page - 1) * params.perPage;
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(posts).where(where);
-  const total = counted?.total ?? 0;
+  const total = await cachedCount(db, countKey(companyId, viewerId, params), async () => {
+    const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(posts).where(where);
+    return counted?.total ?? 0;
+  });
   if (offset >= total) return { rows: [], total };
 
-  if (params.sortBy === SortBy.TOP_PERFORMING) {
-    const shareCounts = db
-      .select({ postId: postShares.postId, shares: sql<number>`count(*)::int`.as('shares') })
-      .from(postShares)
-      .where(eq(postShares.companyId, companyId))
-      .groupBy(postShares.postId)
-      .as('share_counts');
-    const rows = await db
-      .select({ post: posts })
-      .from(posts)
-      .leftJoin(shareCounts, eq(shareCounts.postId, posts.id))
-      .where(where)
-      .orderBy(sql`coalesce(${shareCounts.shares}, 0) desc`, desc(posts.created), desc(posts.id))
-      .limit(params.perPage)
-      .offset(offset);
-    return { rows: rows.map((r) => r.post), total };
-  }
-  const rows = await db.select().from(posts).where(where).orderBy(desc(posts.created), desc(posts.id)).limit(params.perPage).offset(offset);
+  // The page's ids first, then the rows with their extras: selected in one query with
+  // LIMIT/OFFSET, the extras' subqueries would also run for every skipped row.
+  // Top performing reads posts_company_share_count_idx, the newest first posts_company_created_idx.
+  const top = params.sortBy === SortBy.TOP_PERFORMING;
+  const page = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(where)
+    .orderBy(...(top ? [desc(posts.shareCount)] : []), desc(posts.created), desc(posts.id))
+    .limit(params.perPage)
+    .offset(offset)
+    .as('page');
+  const rows = await db
+    .select({ post: posts, extras: postExtrasFields(viewerId) })
+    .from(page)
+    .innerJoin(posts, eq(posts.id, page.id))
+    .orderBy(...(top ? [desc(posts.shareCount)] : []), desc(posts.created), desc(posts.id));
   return { rows, total };
 }
 
-/** The newest live posts. */
-export async function latestPosts(db: Database, companyId: number, limit: number): Promise<PostRow[]> {
-  if (limit === 0) return [];
-  return db.select().from(posts).where(liveInCompany(companyId)).orderBy(desc(posts.created), desc(posts.id)).limit(limit);
+/** What the feed shows; each limit may be 0. */
+export interface FeedLimits {
+  featured: number;
+  latest: number;
+  perTopic: number;
 }
 
-/** The newest live featured posts. */
-export async function featuredPosts(db: Database, companyId: number, limit: number): Promise<PostRow[]> {
-  return db
-    .select()
+/** The feed's posts, with extras: a topic doormat is a topic with its newest posts. */
+export interface FeedPosts {
+  featured: PostWithExtras[];
+  latest: PostWithExtras[];
+  topics: { category: { id: number; name: string }; posts: PostWithExtras[] }[];
+}
+
+const Section = { FEATURED: 1, LATEST: 2, TOPIC: 3 } as const;
+
+/**
+ * The whole feed in one query: the ids of the featured, latest and per-topic posts
+ * (UNION ALL), joined back to the posts with their extras. Topics with no live posts drop
+ * out; topics come by name, posts newest first everywhere.
+ */
+export async function feedPosts(db: Database, companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
+  const newest = [desc(posts.created), desc(posts.id)];
+  const featured = db
+    .select({
+      section: sql<number>`${Section.FEATURED}::int`.as('section'),
+      categoryId: sql<number | null>`null::int`.as('category_id'),
+      categoryName: sql<string | null>`null::text`.as('category_name'),
+      postId: sql<number>`${posts.id}`.as('post_id'),
+    })
     .from(posts)
     .where(and(liveInCompany(companyId), eq(posts.isFeatured, true)))
-    .orderBy(desc(posts.created), desc(posts.id))
-    .limit(limit);
-}
-
-/** A topic doormat: a category and the ids of its newest live posts. */
-export interface TopicPostIds {
-  category: { id: number; name: string };
-  postIds: number[];
-}
-
-/** Every topic with live posts, by name, each with its newest `perTopic` post ids (one query). */
-export async function topicDoormats(db: Database, companyId: number, perTopic: number): Promise<TopicPostIds[]> {
-  if (perTopic === 0) return [];
-  const ranked = db
+    .orderBy(...newest)
+    .limit(limits.featured);
+  const latest = db
     .select({
-      categoryId: postCategories.categoryId,
-      categoryName: categories.name,
-      postId: posts.id,
-      rank: sql<number>`row_number() over (partition by ${postCategories.categoryId} order by ${posts.created} desc, ${posts.id} desc)`.as(
-        'rank',
-      ),
+      section: sql<number>`${Section.LATEST}::int`.as('section'),
+      categoryId: sql<number | null>`null::int`.as('category_id'),
+      categoryName: sql<string | null>`null::text`.as('category_name'),
+      postId: sql<number>`${posts.id}`.as('post_id'),
     })
-    .from(postCategories)
-    .innerJoin(posts, eq(posts.id, postCategories.postId))
-    .innerJoin(categories, and(eq(categories.id, postCategories.categoryId), eq(categories.companyId, companyId)))
-    .where(liveInCompany(companyId))
-    .as('ranked');
-  const rows = await db
-    .select()
-    .from(ranked)
-    .where(lte(ranked.rank, perTopic))
-    .orderBy(sql`lower(${ranked.categoryName})`, asc(ranked.categoryId), asc(ranked.rank));
-  const topics = new Map<number, TopicPostIds>();
-  for (const row of rows) {
-    const topic = topics.get(row.categoryId) ?? { category: { id: row.categoryId, name: row.categoryName }, postIds: [] };
-    topic.postIds.push(row.postId);
-    topics.set(row.categoryId, topic);
-  }
-  return [...topics.values()];
-}
-
-/** Loads posts of the company by id. */
-export async function postsByIds(db: Database, companyId: number, ids: readonly number[]): Promise<PostRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
     .from(posts)
-    .where(and(eq(posts.companyId, companyId), inArray(posts.id, [...ids])));
+    .where(liveInCompany(companyId))
+    .orderBy(...newest)
+    .limit(limits.latest);
+  // Per topic, walk the company's live posts newest first (posts_company_created_idx) and keep
+  // those in the topic: a few index steps per topic, where ranking every (topic, post) pair
+  // with a window function sorted the whole library on each request.
+  const topicNewest = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(
+        liveInCompany(companyId),
+        exists(sql`(select 1 from ${postCategories} where ${postCategories.postId} = ${posts.id} and ${postCategories.categoryId} = ${categories.id})`),
+      ),
+    )
+    .orderBy(...newest)
+    .limit(limits.perTopic)
+    .as('topic_newest');
+  const topics = db
+    .select({
+      section: sql<number>`${Section.TOPIC}::int`.as('section'),
+      categoryId: sql<number | null>`${categories.id}`.as('category_id'),
+      categoryName: sql<string | null>`${categories.name}`.as('category_name'),
+      postId: sql<number>`${topicNewest.id}`.as('post_id'),
+    })
+    .from(categories)
+    .crossJoinLateral(topicNewest)
+    .where(eq(categories.companyId, companyId));
+  const ids = unionAll(featured, latest, topics).as('feed_ids');
+  const rows = await db
+    .select({ section: ids.section, categoryId: ids.categoryId, categoryName: ids.categoryName, post: posts, extras: postExtrasFields(viewerId) })
+    .from(ids)
+    .innerJoin(posts, eq(posts.id, ids.postId))
+    .orderBy(ids.section, sql`lower(${ids.categoryName})`, ids.categoryId, ...newest);
+
+  const feed: FeedPosts = { featured: [], latest: [], topics: [] };
+  let topic: FeedPosts['topics'][number] | null = null;
+  for (const row of rows) {
+    const item = { post: row.post, extras: row.extras };
+    if (row.section === Section.FEATURED) feed.featured.push(item);
+    else if (row.section === Section.LATEST) feed.latest.push(item);
+    else if (row.categoryId !== null && row.categoryName !== null) {
+      if (topic === null || topic.category.id !== row.categoryId) {
+        topic = { category: { id: row.categoryId, name: row.categoryName }, posts: [] };
+        feed.topics.push(topic);
+      }
+      topic.posts.push(item);
+    }
+  }
+  return feed;
 }

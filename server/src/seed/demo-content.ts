@@ -14,6 +14,8 @@ export interface DemoCompany {
   tintColor: string;
   socialMediaPolicy: string;
   teamsTenantId: string;
+  /** Whether /self-sign-up is open. */
+  selfSignUpEnabled?: boolean;
   brand: ArtSpec;
   topics: string[];
   posts: DemoPost[];
@@ -138,6 +140,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   {
     subdomain: 'acme',
     name: 'Acme Corporation',
+    selfSignUpEnabled: true,
     title: 'Acme Corporation',
     explainer: 'Share Acme news with your network in a couple of clicks.',
     tintColor: '#1f6feb',
@@ -159,4 +162,22 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     topics: GLOBEX_TOPICS,
     posts: GLOBEX_POSTS,
   },
+];
+
+/** A demo invite; a null email makes a v1 group invite. */
+export interface DemoInvite {
+  subdomain: string;
+  version: 1 | 2;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  /** Null for unlimited. */
+  maxUses: number | null;
+}
+
+/** Invites seeded for trying sign-up; their codes are random and printed on the first start. */
+export const DEMO_INVITES: DemoInvite[] = [
+  { subdomain: 'acme', version: 2, email: 'new.hire@acme.example', firstName: 'Nora', lastName: 'Newhire', role: Role.USER, maxUses: 1 },
+  { subdomain: 'acme', version: 1, email: null, firstName: '', lastName: '', role: Role.USER, maxUses: null },
 ];

@@ -1,11 +1,15 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { CategoryListResponse, FeedResponse, PostListResponse, PostType, SignInResponse } from '@chorus/core';
+import { mkdir } from 'node:fs/promises';
+import { CategoryListResponse, FeedResponse, InviteResponse, PostListResponse, PostType, SignInResponse } from '@chorus/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, posts, users } from '../db/schema.ts';
 import { createTestContext, get, post, type TestContext } from '../test/app.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-content.ts';
+import { demoInviteLinks, mailDemoInvites, readDemoInviteLinks, writeDemoInviteLinks } from './demo-invites.ts';
+import { latestMails } from '../mail/send-mail.ts';
+import { demoSignInsTable } from './sign-ins.ts';
 import { seedDemoData, type SeedResult } from './seed.ts';
 
 let t: TestContext;
@@ -31,8 +35,9 @@ async function acmePostRows() {
 
 describe('demo data', () => {
   it('seeds two companies, six users and their posts, once', async () => {
-    expect(first).toEqual({ seeded: true, companies: 2, users: 6, posts: 54 });
-    expect(await seedDemoData(t.db, { mediaDir: t.config.mediaDir })).toEqual({ seeded: false, companies: 0, users: 0, posts: 0 });
+    expect(first).toMatchObject({ seeded: true, companies: 2, users: 6, posts: 54 });
+    expect(first.invites).toHaveLength(2);
+    expect(await seedDemoData(t.db, { mediaDir: t.config.mediaDir })).toEqual({ seeded: false, companies: 0, users: 0, posts: 0, invites: [] });
     expect((await t.db.select().from(users)).map((u) => u.email).sort()).toEqual(DEMO_USERS.map((u) => u.email).sort());
   });
 
@@ -94,5 +99,37 @@ describe('tenant isolation with the demo data', () => {
     const topics = CategoryListResponse.parse((await get(t.app, 'globex', '/api/v1/category', token)).json()).objects;
     expect(topics.filter((c) => acmeTopicIds.has(c.id))).toEqual([]);
     expect(topics.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('opens self sign-up at Acme only and seeds a v2 invite for Nora and a v1 group invite', async () => {
+    const branded = async (subdomain: string) => (await get(t.app, subdomain, '/api/v1/company/settings/branded-settings')).json().self_sign_up_enabled;
+    expect(await branded('acme')).toBe(true);
+    expect(await branded('globex')).toBe(false);
+    const [v2, v1] = first.invites;
+    if (!v2 || !v1) throw new Error('invites were not seeded');
+    expect(v2.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(InviteResponse.parse((await get(t.app, 'acme', `/api/v1/invite/code/${v2.code}`)).json()).invite).toEqual({
+      username: 'new.hire@acme.example',
+      first_name: 'Nora',
+      last_name: 'Newhire',
+    });
+    expect(InviteResponse.parse((await get(t.app, 'acme', `/api/v1/invite/check/${v1.code}`)).json()).invite.username).toBe('');
+  });
+
+  it('keeps the invite links in the data folder outside production and prints them with the sign-ins', async () => {
+    const links = demoInviteLinks(t.config, first.invites);
+    expect(links[0]?.url).toBe(`http://acme.localhost:${t.config.port}/sign-up?code=${first.invites[0]?.code}`);
+    await mkdir(t.config.dataDir, { recursive: true });
+    await writeDemoInviteLinks(t.config, links);
+    expect(await readDemoInviteLinks(t.config)).toEqual(links);
+    expect(demoSignInsTable(t.config, links)).toContain(`new.hire@acme.example  v2    ${links[0]?.url}`);
+    expect(await readDemoInviteLinks({ dataDir: path.join(t.dir, 'nowhere') })).toEqual([]);
+  });
+
+  it("mails Nora's invite to the outbox, and nothing for the group invite", async () => {
+    expect(await mailDemoInvites({ db: t.db, config: t.config }, t.config, first.invites)).toBe(1);
+    const [mail] = await latestMails(t.db, 5);
+    expect(mail).toMatchObject({ kind: 'invite', to: 'new.hire@acme.example' });
+    expect(mail?.links).toContain(demoInviteLinks(t.config, first.invites)[0]?.url);
   });
 });

@@ -4,10 +4,11 @@
  */
 import { AttachmentType, Network, PostType, type Attachment, type MediaImage } from '@chorus/core';
 import { count } from 'drizzle-orm';
+import { createInvite } from '../auth/invites.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { categories, companies, memberships, postCategories, postReactions, posts, postShares, users, type PostMedia } from '../db/schema.ts';
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, PALETTE, type DemoCompany, type DemoPost } from './demo-content.ts';
+import { DEMO_COMPANIES, DEMO_INVITES, DEMO_PASSWORD, DEMO_USERS, PALETTE, type DemoCompany, type DemoInvite, type DemoPost } from './demo-content.ts';
 import { renderImage, renderSquare, renderVideo, type MediaTarget } from './media.ts';
 
 /** Where media goes and what "now" is (posts are dated backwards from it). */
@@ -22,6 +23,13 @@ export interface SeedResult {
   companies: number;
   users: number;
   posts: number;
+  /** The seeded invites with their codes: the only time the codes are known. */
+  invites: SeededInvite[];
+}
+
+/** A seeded invite and its (secret) code. */
+export interface SeededInvite extends DemoInvite {
+  code: string;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -138,6 +146,7 @@ async function seedCompany(
       tintColor: company.tintColor,
       socialMediaPolicy: company.socialMediaPolicy,
       teamsTenantId: company.teamsTenantId,
+      selfSignUpEnabled: company.selfSignUpEnabled === true,
     })
     .returning({ id: companies.id });
   if (!row) throw new Error(`Could not create ${company.subdomain}`);
@@ -219,7 +228,7 @@ async function seedCompany(
 /** Seeds the demo companies, users, topics, posts and media unless the database has companies. */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(companies);
-  if ((existing?.n ?? 0) > 0) return { seeded: false, companies: 0, users: 0, posts: 0 };
+  if ((existing?.n ?? 0) > 0) return { seeded: false, companies: 0, users: 0, posts: 0, invites: [] };
   const now = options.now ?? new Date();
 
   // Media first, outside the transaction: files are idempotent and slow next to the inserts.
@@ -238,6 +247,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   let postCount = 0;
+  const seededInvites: SeededInvite[] = [];
   await db.transaction(async (tx) => {
     const userRows = await tx
       .insert(users)
@@ -249,6 +259,21 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       if (!built) continue;
       postCount += await seedCompany(tx, company, built.built, built.brand, userIds, now);
     }
+    const companyRows = await tx.select({ id: companies.id, subdomain: companies.subdomain }).from(companies);
+    const companyIds = new Map(companyRows.map((c) => [c.subdomain, c.id]));
+    for (const invite of DEMO_INVITES) {
+      const { code } = await createInvite(tx, {
+        companyId: companyIds.get(invite.subdomain) ?? 0,
+        version: invite.version,
+        email: invite.email,
+        firstName: invite.firstName,
+        lastName: invite.lastName,
+        role: invite.role,
+        maxUses: invite.maxUses,
+        invitedBy: userIds.get('admin@acme.example') ?? null,
+      });
+      seededInvites.push({ ...invite, code });
+    }
   });
-  return { seeded: true, companies: DEMO_COMPANIES.length, users: DEMO_USERS.length, posts: postCount };
+  return { seeded: true, companies: DEMO_COMPANIES.length, users: DEMO_USERS.length, posts: postCount, invites: seededInvites };
 }

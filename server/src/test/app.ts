@@ -20,7 +20,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Configuration for tests: silent, under a scratch folder, with no built web apps. */
+/** Configuration for tests: silent, under a scratch folder, with no built web apps, rate limits high. */
 export function testConfig(dir: string, env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -28,6 +28,9 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
     CHORUS_WEB_DIST: path.join(dir, 'web-dist'),
     CHORUS_TAB_DIST: path.join(dir, 'tab-dist'),
     TEAMS_APP_ID: '11111111-2222-4333-8444-555555555555',
+    // Route tests sign in far more often than people do; rate-limit tests lower these.
+    CHORUS_RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    CHORUS_RATE_LIMIT_API_PER_MINUTE: '100000',
     ...env,
   });
 }

@@ -17,10 +17,19 @@ const authRoutes = () => import('./routes/auth-routes.tsx');
 const AuthAreaRoute = lazy(() => authRoutes().then((m) => ({ default: m.AuthAreaRoute })));
 const SignInRoute = lazy(() => authRoutes().then((m) => ({ default: m.SignInRoute })));
 const EmailSignInRoute = lazy(() => authRoutes().then((m) => ({ default: m.EmailSignInRoute })));
-const ForgotPasswordRoute = lazy(() => authRoutes().then((m) => ({ default: m.ForgotPasswordRoute })));
-const AssistedLoginRoute = lazy(() => authRoutes().then((m) => ({ default: m.AssistedLoginRoute })));
 const SignInErrorRoute = lazy(() => authRoutes().then((m) => ({ default: m.SignInErrorRoute })));
+const recoveryRoutes = () => import('./routes/recovery-routes.tsx');
+const ForgotPasswordRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.ForgotPasswordRoute })));
+const ResetPasswordRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.ResetPasswordRoute })));
+const MagicLinkRequestRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.MagicLinkRequestRoute })));
+const MagicLinkRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.MagicLinkRoute })));
+const AssistedLoginRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.AssistedLoginRoute })));
+const CheckEmailRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.CheckEmailRoute })));
+const signUpRoutes = () => import('./routes/sign-up-routes.tsx');
+const SignUpRoute = lazy(() => signUpRoutes().then((m) => ({ default: m.SignUpRoute })));
+const SelfSignUpRoute = lazy(() => signUpRoutes().then((m) => ({ default: m.SelfSignUpRoute })));
 const PostDialogRoute = lazy(() => import('./routes/post-dialog.tsx').then((m) => ({ default: m.PostDialogRoute })));
+const AdminRedirectRoute = lazy(() => import('./routes/admin-redirect.tsx').then((m) => ({ default: m.AdminRedirectRoute })));
 const TopicRoute = lazy(() => import('./routes/topic.tsx').then((m) => ({ default: m.TopicRoute })));
 
 function RouteError(props: { onRetry: () => void }): JSX.Element {
@@ -56,8 +65,14 @@ export function createRoutes(): RouteObject[] {
             { path: 'sign-in', element: <SignInRoute /> },
             { path: 'sign-in/email', element: <EmailSignInRoute /> },
             { path: 'sign-in/email/forgot', element: <ForgotPasswordRoute /> },
+            { path: 'sign-in/email/reset', element: <ResetPasswordRoute /> },
+            { path: 'sign-in/email/link', element: <MagicLinkRequestRoute /> },
+            { path: 'sign-up/email', element: <MagicLinkRoute /> },
             { path: 'assist-login', element: <AssistedLoginRoute /> },
+            { path: 'check-email', element: <CheckEmailRoute /> },
             { path: 'error', element: <SignInErrorRoute /> },
+            { path: 'sign-up', element: <SignUpRoute /> },
+            { path: 'self-sign-up', element: <SelfSignUpRoute /> },
           ],
         },
         {
@@ -69,6 +84,7 @@ export function createRoutes(): RouteObject[] {
           children: [
             { path: '/', element: <FeedRoute />, children: [{ path: 'post/:postId', element: <PostDialogRoute /> }] },
             { path: 'topic/:topicId', element: <TopicRoute /> },
+            { path: 'redirect', element: <AdminRedirectRoute /> },
           ],
         },
         { path: '*', element: <Navigate to="/sign-in" replace /> },

@@ -4,11 +4,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ConfigInfoResponse, SignInRequest, UserResponse } from '@chorus/core';
+import { signInWithPassword, type ConfigInfoResponse, type SignInRequest, type UserResponse } from '@chorus/core';
 import { api } from './api.ts';
 import { useChorusSettings } from './chorus-context.ts';
 import { clearCookies, writeLanguageCookie } from './cookies.ts';
 import { isSessionLost } from './query-client.ts';
+import { isAllowedRedirectUrl } from './hosts.ts';
 import { SIGN_IN_PATH, safeNextPath, signInRedirectPath } from './redirects.ts';
 import { useSessionStore } from '../stores/session-store.ts';
 import { ErrorFallback } from '../components/error-fallback.tsx';
@@ -64,9 +65,12 @@ export function loseSession(): void {
   if (useSessionStore.getState().userId !== null) useSessionStore.getState().end('expired');
 }
 
-/** `POST /api/v1/auth/sign-in`; the client keeps the returned token. */
+/**
+ * `POST /api/v1/auth/sign-in`; the client keeps the returned token (the server revokes the
+ * one it replaces). The answer may instead name the user's own company to sign in at.
+ */
 export function useSignIn() {
-  return useMutation({ mutationFn: (credentials: SignInRequest) => api().signIn(credentials) });
+  return useMutation({ mutationFn: (credentials: SignInRequest) => signInWithPassword(api(), credentials) });
 }
 
 /** Makes a signed-in user the current one, replacing anything cached for a previous user. */
@@ -80,7 +84,7 @@ export function useStartSession(): (user: UserResponse) => void {
 }
 
 function isFollowableUrl(url: string): boolean {
-  return url.startsWith('/') ? safeNextPath(url) !== null : /^https?:\/\//i.test(url);
+  return url.startsWith('/') ? safeNextPath(url) !== null : isAllowedRedirectUrl(url, window.location);
 }
 
 /**

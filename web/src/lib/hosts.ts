@@ -36,3 +36,39 @@ export function originForSubdomain(location: HostLocation, subdomain: string): s
   const port = location.port ? `:${location.port}` : '';
   return `${location.protocol}//${[label, ...base].join('.')}${port}`;
 }
+
+/** The base domain of the current host: the host name without its company subdomain. */
+export function baseDomainOf(hostname: string): string {
+  const host = hostname.toLowerCase();
+  return subdomainOf(host) === null ? host : host.split('.').slice(1).join('.');
+}
+
+/**
+ * True when `url` may receive the browser after sign-in or sign-out (an SSO start page, a
+ * provider's return): an http(s) address on the current base domain or one of its
+ * subdomains (HTTPS only when this page is HTTPS), or one on an origin the company
+ * configured (its SAML URL). Anything else is refused, so a response cannot open-redirect.
+ */
+export function isAllowedRedirectUrl(url: string, location: HostLocation, configuredUrls: readonly (string | null | undefined)[] = []): boolean {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return false;
+  if (target.username !== '' || target.password !== '') return false;
+  for (const configured of configuredUrls) {
+    if (!configured) continue;
+    try {
+      const allowed = new URL(configured);
+      if (allowed.protocol === 'https:' && target.origin === allowed.origin) return true;
+    } catch {
+      // A malformed company setting allows nothing.
+    }
+  }
+  if (location.protocol === 'https:' && target.protocol !== 'https:') return false;
+  const base = baseDomainOf(location.hostname);
+  const host = target.hostname.toLowerCase();
+  return !isIpAddress(base) && (host === base || host.endsWith(`.${base}`));
+}

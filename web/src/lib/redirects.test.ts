@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInPath, safeNextPath, signInRedirectPath } from './redirects.ts';
+import { adminViewUrl, afterSignInPath, afterSignInTarget, companySignInUrl, safeNextPath, signInRedirectPath } from './redirects.ts';
 
 describe('safeNextPath', () => {
   it.each([
@@ -78,5 +78,46 @@ describe('afterSignInPath', () => {
   it('round-trips with signInRedirectPath', () => {
     const signIn = signInRedirectPath('/topic/4', '?sort_by=top_performing&network=1');
     expect(afterSignInPath(signIn.slice(signIn.indexOf('?')))).toBe('/topic/4?sort_by=top_performing&network=1');
+  });
+});
+
+describe('afterSignInTarget', () => {
+  it('is afterSignInPath without from_admin_view', () => {
+    expect(afterSignInTarget('?next=%2Fpost%2F7')).toBe('/post/7');
+    expect(afterSignInTarget('?next=%2F%2Fevil.example')).toBe('/');
+  });
+
+  it('goes to the admin hand-over with next and video_id', () => {
+    expect(afterSignInTarget('?next=%2Fdashboard&from_admin_view=1&video_id=9')).toBe('/redirect?from_admin_view=1&next=%2Fdashboard&video_id=9');
+  });
+
+  it('drops an unsafe next on the way to the admin view', () => {
+    expect(afterSignInTarget('?next=https%3A%2F%2Fevil.example&from_admin_view=1')).toBe('/redirect?from_admin_view=1');
+  });
+});
+
+describe('adminViewUrl', () => {
+  it.each([
+    ['?next=%2Fdashboard&from_admin_view=1', '/#/dashboard?from_admin_view=1'],
+    ['?next=%2Fdashboard&from_admin_view=1&video_id=9', '/#/dashboard?from_admin_view=1&video_id=9'],
+    ['?next=%2Fposts%3Fpage%3D2&from_admin_view=1', '/#/posts?page=2&from_admin_view=1'],
+    ['?from_admin_view=1', '/#/?from_admin_view=1'],
+    ['?next=%2F%2Fevil.example&from_admin_view=1', '/#/?from_admin_view=1'],
+  ])('%s -> %s', (search, expected) => {
+    expect(adminViewUrl(search)).toBe(expected);
+  });
+});
+
+describe('companySignInUrl', () => {
+  it('keeps next and the listed parameters and prefills the e-mail', () => {
+    const url = new URL(companySignInUrl('http://globex.localhost:3000/sign-in/email', '?next=%2Ftopic%2F3&video_id=4&code=x', 'user@globex.example'));
+    expect(url.origin).toBe('http://globex.localhost:3000');
+    expect(url.pathname).toBe('/sign-in/email');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ next: '/topic/3', video_id: '4', email: 'user@globex.example' });
+  });
+
+  it('does not carry an unsafe next to the other company', () => {
+    const url = new URL(companySignInUrl('https://globex.chorus.example/sign-in/email', '?next=%2F%2Fevil.example', 'a@b.example'));
+    expect(url.searchParams.has('next')).toBe(false);
   });
 });

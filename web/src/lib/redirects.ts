@@ -79,3 +79,54 @@ export function afterSignInPath(search: string): string {
   }
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** Path of the state that hands a signed-in user over to the admin view. */
+export const ADMIN_REDIRECT_PATH = '/redirect';
+
+/**
+ * Where to go after a successful sign-in: with `from_admin_view` the admin-view hand-over
+ * (`/redirect`, carrying next and video_id), otherwise the safe `next` (see afterSignInPath).
+ */
+export function afterSignInTarget(search: string): string {
+  const params = new URLSearchParams(search);
+  if (params.get('from_admin_view') === null) return afterSignInPath(search);
+  const handOver = new URLSearchParams({ from_admin_view: '1' });
+  const next = safeNextPath(params.get('next'));
+  if (next !== null) handOver.set('next', next);
+  const videoId = params.get('video_id');
+  if (videoId !== null) handOver.set('video_id', videoId);
+  return `${ADMIN_REDIRECT_PATH}?${handOver.toString()}`;
+}
+
+/**
+ * The admin view's address for the `/redirect` state: `/#{next}` with from_admin_view=1 and
+ * the optional video_id (the admin app routes on the hash). An unsafe or missing next opens
+ * the admin view's start page.
+ */
+export function adminViewUrl(search: string): string {
+  const params = new URLSearchParams(search);
+  const next = safeNextPath(params.get('next')) ?? HOME_PATH;
+  const target = new URL(next, PROBE_ORIGIN);
+  target.searchParams.set('from_admin_view', '1');
+  const videoId = params.get('video_id');
+  if (videoId !== null) target.searchParams.set('video_id', videoId);
+  return `/#${target.pathname}${target.search}`;
+}
+
+/**
+ * The e-mail sign-in of another company (`emailSignInUrl` is that page on the company's
+ * subdomain) for a user who signed in on the wrong one: same `next` and kept parameters, the
+ * e-mail prefilled.
+ */
+export function companySignInUrl(emailSignInUrl: string, search: string, email: string): string {
+  const current = new URLSearchParams(search);
+  const params = new URLSearchParams();
+  const next = safeNextPath(current.get('next'));
+  if (next !== null) params.set('next', next);
+  for (const key of SIGN_IN_KEPT_PARAMS) {
+    const value = current.get(key);
+    if (value !== null) params.set(key, value);
+  }
+  params.set('email', email);
+  return `${emailSignInUrl}?${params.toString()}`;
+}

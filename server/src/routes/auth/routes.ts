@@ -1,21 +1,24 @@
 /** Sign-in and sign-out (v1 /auth). */
-import { SignInRequest, SignInResponse, SignOutResponse } from '@chorus/core';
+import { SignInRequest, SignInResult, SignOutResponse } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteSession } from '../../auth/sessions.ts';
 import { signIn } from '../../commands/sign-in.ts';
 import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { authenticate } from '../../plugins/session.ts';
+import { authenticate, requestToken } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
 
 /** Auth routes. */
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/api/v1/auth/sign-in', async (request) => {
     const input = parseInput(SignInRequest, request.body ?? {});
-    const session = await signIn(ctx.db, request.company, input.email, input.password);
-    const user = presentUser(session.user, session.role, await userCompanies(ctx.db, session.user.id));
-    return checked(SignInResponse, { token: session.token, sso_url: null, user }, ctx.checkResponses);
+    const outcome = await signIn(ctx.db, request.company, { ...input, previousToken: requestToken(request) });
+    if (outcome.kind === 'elsewhere') {
+      return checked(SignInResult, { token: null, sso_url: null, user: null, redirect_subdomain: outcome.subdomain }, ctx.checkResponses);
+    }
+    const user = presentUser(outcome.user, outcome.role, await userCompanies(ctx.db, outcome.user.id));
+    return checked(SignInResult, { token: outcome.token, sso_url: null, user }, ctx.checkResponses);
   });
 
   app.get('/api/v1/auth/sign-out', async (request) => {

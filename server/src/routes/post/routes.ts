@@ -6,31 +6,27 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
-import { presentPosts } from '../../presenters/post.ts';
-import { FEATURED_ON_FEED, featuredPosts, findLivePost, latestPosts, listPosts, postsByIds, topicDoormats } from '../../queries/posts.ts';
+import { presentPosts, presentPostsWithExtras } from '../../presenters/post.ts';
+import { FEATURED_ON_FEED, feedPosts, findLivePost, listPosts } from '../../queries/posts.ts';
 
 /** Post routes. */
 export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/v4/post/feed', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const query = parseInput(FeedQuery, request.query);
-    const featured = company.featureToggles.featured_posts ? await featuredPosts(ctx.db, company.id, FEATURED_ON_FEED) : [];
-    const latest = await latestPosts(ctx.db, company.id, query.latest);
-    const topics = await topicDoormats(ctx.db, company.id, query.categories_followed);
-
-    const known = new Map([...featured, ...latest].map((p) => [p.id, p]));
-    const missing = topics.flatMap((t) => t.postIds).filter((id) => !known.has(id));
-    for (const row of await postsByIds(ctx.db, company.id, [...new Set(missing)])) known.set(row.id, row);
-    // One presentation pass for every post on the feed, so its batched queries run once.
-    const presented = new Map((await presentPosts(ctx.db, [...known.values()], viewer.user.id)).map((p) => [p.id, p]));
-    const pick = (ids: readonly number[]) => ids.flatMap((id) => presented.get(id) ?? []);
+    // One query for every section, each post loaded with what presenting it needs.
+    const feed = await feedPosts(ctx.db, company.id, viewer.user.id, {
+      featured: company.featureToggles.featured_posts ? FEATURED_ON_FEED : 0,
+      latest: query.latest,
+      perTopic: query.categories_followed,
+    });
 
     return checked(
       FeedResponse,
       {
-        featured: pick(featured.map((p) => p.id)),
-        latest: pick(latest.map((p) => p.id)),
-        topics: topics.map((t) => ({ category: t.category, posts: pick(t.postIds) })),
+        featured: presentPostsWithExtras(feed.featured),
+        latest: presentPostsWithExtras(feed.latest),
+        topics: feed.topics.map((t) => ({ category: t.category, posts: presentPostsWithExtras(t.posts) })),
       },
       ctx.checkResponses,
     );
@@ -47,7 +43,7 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       categoryIds: query.categories,
       query: query.query,
     });
-    const objects = await presentPosts(ctx.db, rows, viewer.user.id);
+    const objects = presentPostsWithExtras(rows);
     return checked(PostListResponse, presentPage(objects, total, query.page_num, query.results_per_page), ctx.checkResponses);
   });
 

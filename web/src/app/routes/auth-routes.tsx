@@ -2,21 +2,20 @@ import { useEffect } from 'react';
 import type { JSX } from 'react';
 import { Navigate, Outlet, useHref, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SignInResponse } from '@chorus/core';
-import { api } from '../../lib/api.ts';
+import { isSignInRedirect, type SignInResult } from '@chorus/core';
 import { useIsSignedIn, useStartSession } from '../../lib/auth.tsx';
 import { useChorusSettings } from '../../lib/chorus-context.ts';
-import { ASSISTED_LOGIN_SUBDOMAIN, originForSubdomain, subdomainOf } from '../../lib/hosts.ts';
+import { ASSISTED_LOGIN_SUBDOMAIN, isAllowedRedirectUrl, originForSubdomain, subdomainOf } from '../../lib/hosts.ts';
 import { useNotify } from '../../lib/notify.tsx';
-import { afterSignInPath } from '../../lib/redirects.ts';
+import { afterSignInTarget, companySignInUrl } from '../../lib/redirects.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
+import { RouterLink } from '../../components/router-link.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useBrandedSettings } from '../../features/auth/api/get-branded-settings.ts';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { EmailSignInForm } from '../../features/auth/components/email-sign-in-form.tsx';
-import { PlaceholderScreen } from '../../features/auth/components/placeholder-screen.tsx';
 import { SignInErrorView } from '../../features/auth/components/sign-in-error-view.tsx';
 import { SignInOptions } from '../../features/auth/components/sign-in-options.tsx';
 
@@ -94,75 +93,68 @@ export function SignInRoute(): JSX.Element {
     window.location.assign(`${origin}${signInHref}${query ? `?${query}` : ''}`);
   }, [subdomain, host, params, signInHref]);
 
-  if (signedIn) return <Navigate to={afterSignInPath(location.search)} replace />;
+  if (signedIn) return <Navigate to={afterSignInTarget(location.search)} replace />;
   if (subdomainOf(window.location.hostname) === ASSISTED_LOGIN_SUBDOMAIN && !params.has('no_assisted_login')) {
     return <Navigate to={{ pathname: '/assist-login', search: location.search }} replace />;
   }
-  return <SignInOptions branding={branding.data} emailTo={{ pathname: '/sign-in/email', search: location.search }} />;
+  return (
+    <>
+      <SignInOptions branding={branding.data} emailTo={{ pathname: '/sign-in/email', search: location.search }} />
+      {branding.data?.self_sign_up_enabled ? <RouterLink to="/self-sign-up">{t('signIn.signUp')}</RouterLink> : null}
+    </>
+  );
 }
 
 /**
- * /sign-in/email: the email form. After sign-in the browser follows an SSO url, moves to the
- * user's company when this host is not one of theirs, or goes to `next` (else the feed).
+ * /sign-in/email: the email form. After sign-in the browser moves to the user's company when
+ * the server says this host is not one of theirs (no session is started here), follows an
+ * allowed SSO url, goes to the admin view hand-over with `from_admin_view`, or goes to `next`
+ * (else the feed). An `email` parameter prefills the form.
  */
 export function EmailSignInRoute(): JSX.Element {
   const location = useLocation();
   const navigate = useNavigate();
-  const { host } = useChorusSettings();
+  const [params] = useSearchParams();
   const signedIn = useIsSignedIn();
   const startSession = useStartSession();
-  const signInHref = useHref('/sign-in');
+  const branding = useBrandedSettings();
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const { host } = useChorusSettings();
+  const emailSignInHref = useHref('/sign-in/email');
 
-  const handleSignedIn = (result: SignInResponse): void => {
-    if (result.sso_url) {
+  const handleSignedIn = (result: SignInResult, email: string): void => {
+    if (isSignInRedirect(result)) {
+      const origin = host === 'web' ? originForSubdomain(window.location, result.redirect_subdomain) : null;
+      // Only the browser app can change host; elsewhere the user is simply not a member here.
+      if (origin) window.location.assign(companySignInUrl(`${origin}${emailSignInHref}`, location.search, email));
+      else notify.error(t('code.302', { ns: 'errors' }));
+      return;
+    }
+    if (result.sso_url && isAllowedRedirectUrl(result.sso_url, window.location, [branding.data?.sso_settings.saml_url])) {
       window.location.assign(result.sso_url);
       return;
     }
-    const current = subdomainOf(window.location.hostname);
-    const home = result.user.companies[0];
-    if (host === 'web' && current !== null && home && !result.user.companies.some((company) => company.subdomain === current)) {
-      const origin = originForSubdomain(window.location, home.subdomain);
-      if (origin) {
-        api().tokens.clear();
-        window.location.assign(`${origin}${signInHref}`);
-        return;
-      }
-    }
     startSession(result.user);
-    void navigate(afterSignInPath(location.search), { replace: true });
+    void navigate(afterSignInTarget(location.search), { replace: true });
   };
 
   const handleCancel = (): void => {
     void navigate({ pathname: '/sign-in', search: location.search });
   };
 
-  if (signedIn) return <Navigate to={afterSignInPath(location.search)} replace />;
+  if (signedIn) return <Navigate to={afterSignInTarget(location.search)} replace />;
   return (
-    <EmailSignInForm
-      forgotTo={{ pathname: '/sign-in/email/forgot', search: location.search }}
-      onSignedIn={handleSignedIn}
-      onCancel={handleCancel}
-    />
+    <>
+      <EmailSignInForm
+        forgotTo={{ pathname: '/sign-in/email/forgot', search: location.search }}
+        initialEmail={params.get('email') ?? undefined}
+        onSignedIn={handleSignedIn}
+        onCancel={handleCancel}
+      />
+      <RouterLink to={{ pathname: '/sign-in/email/link', search: location.search }}>{t('emailSignIn.magicLink')}</RouterLink>
+    </>
   );
-}
-
-/** /sign-in/email/forgot: not built yet; says so and leads back. */
-export function ForgotPasswordRoute(): JSX.Element {
-  const { t } = useTranslation();
-  const location = useLocation();
-  return (
-    <PlaceholderScreen
-      title={t('forgotPassword.heading')}
-      body={t('forgotPassword.placeholder')}
-      backTo={{ pathname: '/sign-in/email', search: location.search }}
-    />
-  );
-}
-
-/** assist-login ("Let's Find Your Team"): not built yet; says so and offers the sign-in screen. */
-export function AssistedLoginRoute(): JSX.Element {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('assistedLogin.heading')} body={t('assistedLogin.placeholder')} backTo="/sign-in?no_assisted_login=1" />;
 }
 
 /** /error: 'Error Signing-In'. */

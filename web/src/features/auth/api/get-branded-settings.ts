@@ -14,6 +14,9 @@ export function brandedSettingsQueryOptions() {
     queryFn: getBrandedSettings,
     staleTime: 10 * 60_000,
     retry: 1,
+    // The assisted-login host has no branding: every auth screen mounting another observer
+    // must not refetch the failed query, or the area's spinner and the screen alternate forever.
+    retryOnMount: false,
   });
 }
 

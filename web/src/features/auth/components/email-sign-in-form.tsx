@@ -3,7 +3,7 @@ import type { FormEvent, JSX } from 'react';
 import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
 import type { To } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { VALIDATION_NAMESPACE, validateEmail, validatePasswordRequired, type SignInResponse, type ValidationResult } from '@chorus/core';
+import { VALIDATION_NAMESPACE, validateEmail, validatePasswordRequired, type SignInResult, type ValidationResult } from '@chorus/core';
 import { useSignIn } from '../../../lib/auth.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { RouterLink } from '../../../components/router-link.tsx';
@@ -11,7 +11,10 @@ import styles from './email-sign-in-form.module.css';
 
 interface EmailSignInFormProps {
   forgotTo: To;
-  onSignedIn: (result: SignInResponse) => void;
+  /** Prefill of the e-mail field (a user sent here from another company's sign-in). */
+  initialEmail?: string;
+  /** Hears of a successful answer with the e-mail it was for. */
+  onSignedIn: (result: SignInResult, email: string) => void;
   onCancel: () => void;
 }
 
@@ -23,7 +26,7 @@ export function EmailSignInForm(props: EmailSignInFormProps): JSX.Element {
   const { t } = useTranslation();
   const notify = useNotify();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(props.initialEmail ?? '');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
 
@@ -36,10 +39,11 @@ export function EmailSignInForm(props: EmailSignInFormProps): JSX.Element {
     event.preventDefault();
     setSubmitted(true);
     if (!emailCheck.ok || !passwordCheck.ok || signIn.isPending) return;
+    const trimmed = email.trim();
     signIn.mutate(
-      { email: email.trim(), password },
+      { email: trimmed, password },
       {
-        onSuccess: props.onSignedIn,
+        onSuccess: (result) => props.onSignedIn(result, trimmed),
         onError: (error) => notify.failure(error, { title: t('title.authentication', { ns: 'errors' }) }),
       },
     );

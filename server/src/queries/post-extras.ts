@@ -1,0 +1,59 @@
+/**
+ * What presenting a post needs beyond its row (topics, likes, the viewer's like, the
+ * suggester), as correlated subqueries that ride along in the query selecting the posts:
+ * a page of posts then costs one round trip. Share counts are columns of posts (kept by
+ * triggers), so they need nothing here.
+ */
+import type { CategoryRef } from '@chorus/core';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { posts, type PostRow } from '../db/schema.ts';
+
+/** The suggester's name parts, as stored. */
+export interface SuggesterName {
+  first: string;
+  last: string;
+}
+
+/** Per-post data loaded with the row. */
+export interface PostExtrasRow {
+  categories: CategoryRef[];
+  likes: number;
+  liked: boolean;
+  suggester: SuggesterName | null;
+}
+
+/** A post row with its extras. */
+export interface PostWithExtras {
+  post: PostRow;
+  extras: PostExtrasRow;
+}
+
+/**
+ * The outer posts row, spelled out: Drizzle renders columns unqualified in single-table
+ * selects, and an unqualified "id" inside these subqueries would bind to the inner table.
+ */
+const POST_ID = sql.raw('"posts"."id"');
+const POST_SUGGESTED_BY = sql.raw('"posts"."suggested_by"');
+
+/** Select fields of the extras; the query must select from the unaliased `posts` table. */
+export function postExtrasFields(viewerId: number): { [K in keyof PostExtrasRow]: SQL<PostExtrasRow[K]> } {
+  return {
+    // Main topic first (position 0), then by name, as the contract's mainCategory expects.
+    categories: sql<CategoryRef[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by pc.position, lower(c.name), c.id), '[]'::json)
+      from post_categories pc join categories c on c.id = pc.category_id where pc.post_id = ${POST_ID})`,
+    likes: sql<number>`(select count(*)::int from post_reactions r where r.post_id = ${POST_ID} and r.type = 1)`,
+    liked: sql<boolean>`exists (select 1 from post_reactions r where r.post_id = ${POST_ID} and r.user_id = ${viewerId} and r.type = 1)`,
+    suggester: sql<SuggesterName | null>`(select json_build_object('first', u.first_name, 'last', u.last_name) from users u where u.id = ${POST_SUGGESTED_BY})`,
+  };
+}
+
+/** Loads the extras of the given posts (for rows loaded without them), by post id. */
+export async function loadPostExtras(db: Database, ids: readonly number[], viewerId: number): Promise<Map<number, PostExtrasRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: posts.id, extras: postExtrasFields(viewerId) })
+    .from(posts)
+    .where(inArray(posts.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.extras]));
+}
