@@ -9,7 +9,7 @@ import { oneTimeTokens } from '../db/schema.ts';
 import { hashToken } from './sessions.ts';
 
 /** The kinds of one-time token this module issues. */
-export type OneTimeTokenKind = 'recovery' | 'magic-link';
+export type OneTimeTokenKind = 'recovery' | 'magic-link' | 'sso-exchange' | 'verification';
 
 /** A stored token row. */
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;

@@ -30,6 +30,32 @@ export interface SsoSettingsColumn {
   google_enabled: boolean;
 }
 
+/** A company's SAML identity provider. Assertions must be signed by `idpCert`. */
+export interface SamlConfigColumn {
+  /** IdP single sign-on URL (HTTP-Redirect binding). */
+  entryPoint: string;
+  /** IdP entity id, checked as the assertion issuer. */
+  idpIssuer: string;
+  /** IdP signing certificate, PEM or base64 body. */
+  idpCert: string;
+  /** IdP single logout URL, if it has one. */
+  logoutUrl: string | null;
+  /** Create users on first sign-in (just in time) when their e-mail domain is allowed. */
+  jitProvisioning: boolean;
+  /** E-mail domains allowed for just-in-time users, lower-case. */
+  allowedDomains: string[];
+}
+
+/** A company's OpenID Connect client (Google sign-in). */
+export interface OidcConfigColumn {
+  /** Issuer URL; https://accounts.google.com for Google. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  jitProvisioning: boolean;
+  allowedDomains: string[];
+}
+
 /** Media of a post: images in three sizes and videos with a poster. */
 export interface PostMedia {
   images: MediaImage[];
@@ -59,6 +85,10 @@ export const companies = pgTable(
     interactionBarEnabled: boolean('interaction_bar_enabled').notNull().default(true),
     /** Whether /self-sign-up is open to anyone with an e-mail address. */
     selfSignUpEnabled: boolean('self_sign_up_enabled').notNull().default(false),
+    /** SAML identity provider of the company; null until configured (see SamlConfigColumn). */
+    samlConfig: jsonb('saml_config').$type<SamlConfigColumn>(),
+    /** Google (OpenID Connect) client of the company; null until configured. */
+    googleConfig: jsonb('google_config').$type<OidcConfigColumn>(),
     /** Whether recovery may answer 305 for an unknown address (revealing which accounts exist). */
     revealUnknownEmails: boolean('reveal_unknown_emails').notNull().default(false),
     teamsTenantId: uuid('teams_tenant_id'),
@@ -373,4 +403,25 @@ export const outboxMails = pgTable(
     created: created(),
   },
   (t) => [index('outbox_mails_created_idx').on(t.created)],
+);
+
+/**
+ * Identities from outside sign-in providers (SAML name ids, OpenID subjects, social network
+ * accounts) linked to a user. A social account is stored before it has a user: the
+ * verify-email flow links it once the person proves a work e-mail.
+ */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    id: serial('id').primaryKey(),
+    /** `saml:<companyId>`, `google`, or a social network slug (`twitter`, `linkedin`, ...). */
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    displayName: text('display_name'),
+    created: created(),
+  },
+  (t) => [uniqueIndex('external_identities_provider_subject_key').on(t.provider, t.subject), index('external_identities_user_id_idx').on(t.userId)],
 );
