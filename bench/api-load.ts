@@ -195,6 +195,8 @@ export async function runApiLoad(options: ApiLoadOptions): Promise<ApiLoadReport
     CHORUS_DATA_DIR: path.join(os.tmpdir(), 'chorus-bench-data'),
     NODE_ENV: 'production',
     LOG_LEVEL: options.serverLogLevel,
+    // All load comes from one IP: the per-IP flood limit would answer most of it with 425.
+    CHORUS_RATE_LIMIT_API_PER_MINUTE: '0',
   }, options.root);
   await waitForHttp(server, `${origin}/health`, {}, 60_000);
   const token = await signIn(origin, host);
