@@ -16,11 +16,15 @@ import { commonRoutes } from './routes/common/routes.ts';
 import { companyRoutes } from './routes/company/routes.ts';
 import { configRoutes } from './routes/config/routes.ts';
 import { devRoutes } from './routes/dev/routes.ts';
+import { googleRoutes } from './routes/google/routes.ts';
 import { healthRoutes } from './routes/health/routes.ts';
 import { inviteRoutes } from './routes/invite/routes.ts';
 import { postRoutes } from './routes/post/routes.ts';
 import { recoveryRoutes } from './routes/recovery/routes.ts';
+import { samlRoutes } from './routes/saml/routes.ts';
 import { signUpRoutes } from './routes/sign-up/routes.ts';
+import { socialSignInRoutes } from './routes/social-sign-in/routes.ts';
+import { ssoRoutes } from './routes/sso/routes.ts';
 import { userRoutes } from './routes/user/routes.ts';
 
 /** Extra routes from other packages (the bot's /api/messages), given the shared context. */
@@ -72,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tenancyPlugin, { db: database.db, baseDomain: config.baseDomain });
   await app.register(rateLimitPlugin, { db: database.db, limits: config.rateLimit });
 
-  for (const routes of [healthRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, categoryRoutes, postRoutes, inviteRoutes, signUpRoutes, recoveryRoutes, devRoutes]) {
+  for (const routes of [healthRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, categoryRoutes, postRoutes, inviteRoutes, signUpRoutes, recoveryRoutes, ssoRoutes, samlRoutes, socialSignInRoutes, googleRoutes, devRoutes]) {
     await app.register(routes, { ctx });
   }
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });

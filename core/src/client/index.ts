@@ -4,3 +4,5 @@ export * from './api-client.ts';
 export * from './sign-in.ts';
 export * from './invite.ts';
 export * from './recovery.ts';
+export * from './sso.ts';
+export * from './social-sign-in.ts';

@@ -6,3 +6,5 @@ export * from './sign-in.ts';
 export * from './user.ts';
 export * from './post.ts';
 export * from './invite.ts';
+export * from './sso.ts';
+export * from './social-sign-in.ts';

@@ -9,7 +9,7 @@ import { oneTimeTokens } from '../db/schema.ts';
 import { hashToken } from './sessions.ts';
 
 /** The kinds of one-time token this module issues. */
-export type OneTimeTokenKind = 'recovery' | 'magic-link' | 'sso-exchange' | 'verification';
+export type OneTimeTokenKind = 'recovery' | 'magic-link' | 'sso-exchange' | 'verification' | 'social-state' | 'social-code' | 'social-pending' | 'google-auth';
 
 /** A stored token row. */
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
@@ -20,10 +20,13 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** What a token found by its code is: usable, or why not. */
 export type TokenState = { state: 'valid'; row: OneTimeTokenRow } | { state: 'unknown' } | { state: 'used' } | { state: 'expired' };
 
-/** Issues a token for a user of a company and returns it (shown once, in the mail). */
+/**
+ * Issues a token and returns it (shown once, in the mail). Tokens of a sign-in still in
+ * progress (social state, codes) have no user yet and keep what they carry in `data`.
+ */
 export async function issueOneTimeToken(
   db: Database,
-  input: { kind: OneTimeTokenKind; userId: number; companyId: number | null; email: string; ttlMs: number },
+  input: { kind: OneTimeTokenKind; userId: number | null; companyId: number | null; email: string | null; ttlMs: number; data?: Record<string, unknown> },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(oneTimeTokens).values({
@@ -32,6 +35,7 @@ export async function issueOneTimeToken(
     userId: input.userId,
     companyId: input.companyId,
     email: input.email,
+    data: input.data ?? {},
     expiresAt: new Date(Date.now() + input.ttlMs),
   });
   return token;

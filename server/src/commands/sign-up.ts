@@ -41,6 +41,16 @@ const usable = and(
   or(isNull(invites.expiresAt), gt(invites.expiresAt, sql`now()`)),
 );
 
+/** Counts one use of an invite if it is still usable, else throws 307 (for use inside the sign-up transaction). */
+export async function claimInviteUse(tx: Database, inviteId: number): Promise<void> {
+  const [claimed] = await tx
+    .update(invites)
+    .set({ useCount: sql`${invites.useCount} + 1` })
+    .where(and(eq(invites.id, inviteId), usable))
+    .returning({ id: invites.id });
+  if (!claimed) throw inviteNotFound();
+}
+
 /**
  * The usable invite of a code, in the host's company and of the given version, or 307.
  * A code of another company, a used-up, expired or other-version code all look unknown.
@@ -148,12 +158,7 @@ export async function signUpWithInvite(db: Database, company: CompanyRow | null,
     company,
     { email, firstName: input.first_name, lastName: input.last_name, password: input.password, role: invite.role as Role },
     async (tx) => {
-      const [claimed] = await tx
-        .update(invites)
-        .set({ useCount: sql`${invites.useCount} + 1` })
-        .where(and(eq(invites.id, invite.id), usable))
-        .returning({ id: invites.id });
-      if (!claimed) throw inviteNotFound();
+      await claimInviteUse(tx, invite.id);
     },
   );
 }

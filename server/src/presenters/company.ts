@@ -1,5 +1,5 @@
 /** Company-level responses: configuration info and branded settings. */
-import { LANGUAGES, DEFAULT_LANGUAGE, SOCIAL_SIGN_IN_ENTRIES, type BrandedSettingsResponse, type ConfigInfoResponse, type Language } from '@chorus/core';
+import { LANGUAGES, DEFAULT_LANGUAGE, SOCIAL_SIGN_IN_ENTRIES, SAML_PATHS, type BrandedSettingsResponse, type ConfigInfoResponse, type Language } from '@chorus/core';
 import type { Config } from '../config.ts';
 import type { CompanyRow } from '../db/schema.ts';
 
@@ -35,7 +35,12 @@ export function presentBrandedSettings(company: CompanyRow): BrandedSettingsResp
     signin_explainer: company.explainer,
     ios: { tint_color: company.tintColor },
     social_media_policy: company.socialMediaPolicy,
-    sso_settings: company.ssoSettings,
+    // A configured SAML identity provider is reached through this server's sign-in route.
+    // Google shows only once a client is configured: the toggle alone leads nowhere.
+    sso_settings: {
+      ...(company.samlConfig ? { ...company.ssoSettings, saml_url: SAML_PATHS.signIn } : company.ssoSettings),
+      google_enabled: company.ssoSettings.google_enabled && company.googleConfig !== null,
+    },
     feature_toggles: { email_login_enabled: company.featureToggles.email_login_enabled },
     social_sign_in_settings: social,
     self_sign_up_enabled: company.selfSignUpEnabled,

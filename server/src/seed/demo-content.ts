@@ -16,6 +16,8 @@ export interface DemoCompany {
   teamsTenantId: string;
   /** Whether /self-sign-up is open. */
   selfSignUpEnabled?: boolean;
+  /** Branded social sign-in flags (index 1 X, 3 LinkedIn, ...); all off when absent. */
+  socialSignIn?: boolean[];
   brand: ArtSpec;
   topics: string[];
   posts: DemoPost[];
@@ -141,6 +143,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     subdomain: 'acme',
     name: 'Acme Corporation',
     selfSignUpEnabled: true,
+    socialSignIn: [false, true, false, true, false, false, false],
     title: 'Acme Corporation',
     explainer: 'Share Acme news with your network in a couple of clicks.',
     tintColor: '#1f6feb',

@@ -147,6 +147,7 @@ async function seedCompany(
       socialMediaPolicy: company.socialMediaPolicy,
       teamsTenantId: company.teamsTenantId,
       selfSignUpEnabled: company.selfSignUpEnabled === true,
+      ...(company.socialSignIn ? { socialSignIn: company.socialSignIn } : {}),
     })
     .returning({ id: companies.id });
   if (!row) throw new Error(`Could not create ${company.subdomain}`);

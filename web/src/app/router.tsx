@@ -18,6 +18,9 @@ const AuthAreaRoute = lazy(() => authRoutes().then((m) => ({ default: m.AuthArea
 const SignInRoute = lazy(() => authRoutes().then((m) => ({ default: m.SignInRoute })));
 const EmailSignInRoute = lazy(() => authRoutes().then((m) => ({ default: m.EmailSignInRoute })));
 const SignInErrorRoute = lazy(() => authRoutes().then((m) => ({ default: m.SignInErrorRoute })));
+const ssoRoutes = () => import('./routes/sso-routes.tsx');
+const SsoSignInRoute = lazy(() => ssoRoutes().then((m) => ({ default: m.SsoSignInRoute })));
+const SsoDomainNotFoundRoute = lazy(() => ssoRoutes().then((m) => ({ default: m.SsoDomainNotFoundRoute })));
 const recoveryRoutes = () => import('./routes/recovery-routes.tsx');
 const ForgotPasswordRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.ForgotPasswordRoute })));
 const ResetPasswordRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.ResetPasswordRoute })));
@@ -25,6 +28,9 @@ const MagicLinkRequestRoute = lazy(() => recoveryRoutes().then((m) => ({ default
 const MagicLinkRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.MagicLinkRoute })));
 const AssistedLoginRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.AssistedLoginRoute })));
 const CheckEmailRoute = lazy(() => recoveryRoutes().then((m) => ({ default: m.CheckEmailRoute })));
+const verifyEmailRoutes = () => import('./routes/verify-email-routes.tsx');
+const VerifyEmailRoute = lazy(() => verifyEmailRoutes().then((m) => ({ default: m.VerifyEmailRoute })));
+const VerifyEmailSentRoute = lazy(() => verifyEmailRoutes().then((m) => ({ default: m.VerifyEmailSentRoute })));
 const signUpRoutes = () => import('./routes/sign-up-routes.tsx');
 const SignUpRoute = lazy(() => signUpRoutes().then((m) => ({ default: m.SignUpRoute })));
 const SelfSignUpRoute = lazy(() => signUpRoutes().then((m) => ({ default: m.SelfSignUpRoute })));
@@ -64,12 +70,16 @@ export function createRoutes(): RouteObject[] {
           children: [
             { path: 'sign-in', element: <SignInRoute /> },
             { path: 'sign-in/email', element: <EmailSignInRoute /> },
+            { path: 'sign-in/sso', element: <SsoSignInRoute /> },
+            { path: 'sign-in/sso/domain-not-found', element: <SsoDomainNotFoundRoute /> },
             { path: 'sign-in/email/forgot', element: <ForgotPasswordRoute /> },
             { path: 'sign-in/email/reset', element: <ResetPasswordRoute /> },
             { path: 'sign-in/email/link', element: <MagicLinkRequestRoute /> },
             { path: 'sign-up/email', element: <MagicLinkRoute /> },
             { path: 'assist-login', element: <AssistedLoginRoute /> },
             { path: 'check-email', element: <CheckEmailRoute /> },
+            { path: 'verify-email', element: <VerifyEmailRoute /> },
+            { path: 'verify-email/sent', element: <VerifyEmailSentRoute /> },
             { path: 'error', element: <SignInErrorRoute /> },
             { path: 'sign-up', element: <SignUpRoute /> },
             { path: 'self-sign-up', element: <SelfSignUpRoute /> },

@@ -1,8 +1,9 @@
+import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import type { JSX } from 'react';
 import { Navigate, Outlet, useHref, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isSignInRedirect, type SignInResult } from '@chorus/core';
+import { isSignInRedirect, SsoRedirectCode, type SignInResult } from '@chorus/core';
 import { useIsSignedIn, useStartSession } from '../../lib/auth.tsx';
 import { useChorusSettings } from '../../lib/chorus-context.ts';
 import { ASSISTED_LOGIN_SUBDOMAIN, isAllowedRedirectUrl, originForSubdomain, subdomainOf } from '../../lib/hosts.ts';
@@ -63,7 +64,8 @@ export function AuthAreaRoute(): JSX.Element {
 /**
  * /sign-in: the branded sign-in options. Signed-in users go on to the feed (or `next`); the
  * `app` host sends people to assisted login unless `no_assisted_login` is set; a `subdomain`
- * parameter moves the browser to that company.
+ * parameter moves the browser to that company; `code` 311 (SAML sign-out done) shows a
+ * success toast, 312 and 313 an error toast.
  */
 export function SignInRoute(): JSX.Element {
   const { t } = useTranslation();
@@ -83,6 +85,14 @@ export function SignInRoute(): JSX.Element {
     notify.error(t('code.401', { ns: 'errors' }));
   }, [notify, t]);
 
+  const ssoCode = params.get('code');
+  useEffect(() => {
+    if (ssoCode === String(SsoRedirectCode.SAML_LOGOUT_SUCCESS)) notify.success(t('ssoSignIn.logoutSuccess'));
+    else if (ssoCode === String(SsoRedirectCode.SAML_LOGOUT_ERROR) || ssoCode === String(SsoRedirectCode.SAML_LOGOUT_ERROR_2)) notify.error(t('ssoSignIn.logoutError'));
+  }, [ssoCode, notify, t]);
+
+  const socialError = params.get('social_error');
+
   useEffect(() => {
     if (!subdomain || host !== 'web' || subdomain.toLowerCase() === subdomainOf(window.location.hostname)) return;
     const origin = originForSubdomain(window.location, subdomain);
@@ -99,6 +109,14 @@ export function SignInRoute(): JSX.Element {
   }
   return (
     <>
+      {socialError ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            <MessageBarTitle>{t('signIn.socialProblem')}</MessageBarTitle>
+            {t(socialError === 'denied' ? 'signIn.socialDenied' : 'signIn.socialFailed')}
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
       <SignInOptions branding={branding.data} emailTo={{ pathname: '/sign-in/email', search: location.search }} />
       {branding.data?.self_sign_up_enabled ? <RouterLink to="/self-sign-up">{t('signIn.signUp')}</RouterLink> : null}
     </>
@@ -157,7 +175,10 @@ export function EmailSignInRoute(): JSX.Element {
   );
 }
 
-/** /error: 'Error Signing-In'. */
+/** /error: 'Error Signing-In'; `reason=invalid_link` (a refused SSO exchange) says 'Invalid link'. */
 export function SignInErrorRoute(): JSX.Element {
-  return <SignInErrorView backTo="/sign-in" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const body = params.get('reason') === 'invalid_link' ? t('ssoSignIn.invalidLink') : undefined;
+  return <SignInErrorView backTo="/sign-in" body={body} />;
 }

@@ -73,12 +73,12 @@ export function SignUpRoute(): JSX.Element {
             {t('signUp.heading', { company: invite.data.company.company_name })}
           </Text>
           {sso?.google_enabled ? (
-            <Button as="a" href={`/auth/google/sign-up${query}`} appearance="primary" size="large">
+            <Button as="a" href={`/api/v1/auth/google/sign-up${query}`} appearance="primary" size="large">
               {t('signUp.google')}
             </Button>
           ) : null}
           {sso?.saml_enabled ? (
-            <Button as="a" href={`/auth/saml/sign-up${query}`} appearance="primary" size="large">
+            <Button as="a" href={`/api/v1/auth/saml/sign-up${query}`} appearance="primary" size="large">
               {t('signUp.saml')}
             </Button>
           ) : null}

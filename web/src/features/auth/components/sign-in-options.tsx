@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { Button, Divider, Text } from '@fluentui/react-components';
 import { MailRegular } from '@fluentui/react-icons';
-import type { To } from 'react-router';
+import { useLocation, type To } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_SIGN_IN_SLUGS, SocialSignIn, type BrandedSettingsResponse } from '@chorus/core';
 import { RouterButtonLink } from '../../../components/router-link.tsx';
@@ -32,6 +32,9 @@ export function SignInOptions(props: { branding: BrandedSettingsResponse | undef
   const { t } = useTranslation();
   const branding = props.branding;
   const social = branding ? enabledSocialSignIns(branding.social_sign_in_settings) : [];
+  const next = new URLSearchParams(useLocation().search).get('next');
+  // The server keeps `next` through the Google round trip (local paths only) and hands it to /sign-in/sso.
+  const googleHref = `/api/v1/auth/google/sign-in${next ? `?${new URLSearchParams({ next }).toString()}` : ''}`;
   const samlUrl = branding?.sso_settings.saml_enabled ? branding.sso_settings.saml_url : null;
   const primaryCount =
     (branding?.sso_settings.google_enabled ? 1 : 0) + (samlUrl ? 1 : 0) + (branding?.feature_toggles.email_login_enabled ? 1 : 0);
@@ -48,12 +51,12 @@ export function SignInOptions(props: { branding: BrandedSettingsResponse | undef
       ) : null}
       <div className={styles.options}>
         {branding?.sso_settings.google_enabled ? (
-          <Button as="a" href="/auth/google/sign-in" appearance="primary" size="large">
+          <Button as="a" href={googleHref} appearance="primary" size="large">
             {t('signIn.google')}
           </Button>
         ) : null}
         {samlUrl ? (
-          <Button as="a" href={samlUrl} appearance="primary" size="large">
+          <Button as="a" href={samlUrl.startsWith('/') && next ? `${samlUrl}?${new URLSearchParams({ next }).toString()}` : samlUrl} appearance="primary" size="large">
             {t('signIn.saml')}
           </Button>
         ) : null}

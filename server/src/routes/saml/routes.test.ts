@@ -1,0 +1,260 @@
+/**
+ * SAML against a local identity provider built with samlify: it signs responses with the
+ * test-only key pair under server/src/test/fixtures/saml/, which the company trusts.
+ */
+import { readFileSync } from 'node:fs';
+import { inflateRawSync } from 'node:zlib';
+import { validate } from '@authenio/samlify-node-xmllint';
+import { ErrorCode, Role, SsoDecryptTokenResponse } from '@chorus/core';
+import { and, eq } from 'drizzle-orm';
+import * as samlify from 'samlify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samlSpUrls } from '../../auth/saml.ts';
+import { createInvite } from '../../auth/invites.ts';
+import { companies, externalIdentities, memberships, users, type CompanyRow, type SamlConfigColumn } from '../../db/schema.ts';
+import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
+import { buildCompany, buildUser } from '../../test/factories.ts';
+import { buildTenants, type Tenants } from '../../test/fixtures.ts';
+
+samlify.setSchemaValidator({ validate });
+
+const fixture = (name: string): string => readFileSync(new URL(`../../test/fixtures/saml/${name}`, import.meta.url), 'utf8');
+const IDP_KEY = fixture('idp-key.pem');
+const IDP_CERT = fixture('idp-cert.pem');
+const OTHER_KEY = fixture('other-idp-key.pem');
+const OTHER_CERT = fixture('other-idp-cert.pem');
+const IDP_ENTITY = 'https://idp.chorus.test/metadata';
+const IDP_SSO = 'https://idp.chorus.test/sso';
+const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+
+let t: TestContext;
+let f: Tenants;
+let initech: CompanyRow;
+
+const samlConfig: SamlConfigColumn = {
+  entryPoint: IDP_SSO,
+  idpIssuer: IDP_ENTITY,
+  idpCert: IDP_CERT,
+  logoutUrl: null,
+  jitProvisioning: true,
+  allowedDomains: ['jit.test'],
+};
+
+beforeAll(async () => {
+  t = await createTestContext();
+  f = await buildTenants(t.db);
+  initech = await buildCompany(t.db, { subdomain: 'initech', samlConfig: { ...samlConfig, logoutUrl: 'https://idp.chorus.test/logout', jitProvisioning: false } });
+  await t.db.update(companies).set({ samlConfig }).where(eq(companies.id, f.acme.id));
+});
+afterAll(() => t.close());
+
+function identityProvider(options: { key?: string; cert?: string; entityID?: string } = {}) {
+  return samlify.IdentityProvider({
+    entityID: options.entityID ?? IDP_ENTITY,
+    privateKey: options.key ?? IDP_KEY,
+    signingCert: options.cert ?? IDP_CERT,
+    nameIDFormat: [EMAIL_FORMAT],
+    singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: IDP_SSO }],
+  });
+}
+
+function serviceProvider(options: { subdomain?: string; entityID?: string; wantAssertionsSigned?: boolean } = {}) {
+  const urls = samlSpUrls(t.config, options.subdomain ?? 'acme');
+  return samlify.ServiceProvider({
+    entityID: options.entityID ?? urls.entityId,
+    wantAssertionsSigned: options.wantAssertionsSigned ?? true,
+    assertionConsumerService: [{ Binding: samlify.Constants.namespace.binding.post, Location: urls.callbackUrl }],
+  });
+}
+
+/** A base64 SAMLResponse for `email`, signed as configured. */
+async function idpResponse(email: string, options: { idp?: ReturnType<typeof identityProvider>; sp?: ReturnType<typeof serviceProvider> } = {}): Promise<string> {
+  const idp = options.idp ?? identityProvider();
+  const { context } = await idp.createLoginResponse(options.sp ?? serviceProvider(), { extract: {} }, 'post', { email });
+  return context;
+}
+
+function callback(subdomain: string, samlResponse: string, relayState?: string) {
+  const form = new URLSearchParams({ SAMLResponse: samlResponse });
+  if (relayState !== undefined) form.set('RelayState', relayState);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/saml/callback',
+    headers: { host: hostOf(subdomain), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+}
+
+function location(res: { headers: Record<string, unknown> }): URL {
+  return new URL(String(res.headers.location));
+}
+
+function decode(xml: string): string {
+  return Buffer.from(xml, 'base64').toString('utf8');
+}
+
+function encode(xml: string): string {
+  return Buffer.from(xml, 'utf8').toString('base64');
+}
+
+async function exchange(subdomain: string, token: string | null) {
+  return post(t.app, subdomain, '/api/v1/auth/sso/decrypt-token', { encrypted_token: token });
+}
+
+describe('GET /api/v1/auth/saml/sign-in', () => {
+  it('redirects to the IdP with a SAMLRequest from this company and next in RelayState', async () => {
+    const res = await get(t.app, 'acme', '/api/v1/auth/saml/sign-in?next=%2Ftopic%2F7');
+    expect(res.statusCode).toBe(302);
+    const url = location(res);
+    expect(`${url.origin}${url.pathname}`).toBe(IDP_SSO);
+    const request = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
+    const urls = samlSpUrls(t.config, 'acme');
+    expect(request).toContain(`AssertionConsumerServiceURL="${urls.callbackUrl}"`);
+    expect(request).toContain(urls.entityId);
+    expect(new URLSearchParams(url.searchParams.get('RelayState') ?? '').get('next')).toBe('/topic/7');
+  });
+
+  it('drops an unsafe next', async () => {
+    const res = await get(t.app, 'acme', '/api/v1/auth/saml/sign-in?next=%2F%2Fevil.example%2F');
+    expect(location(res).searchParams.get('RelayState') ?? '').toBe('');
+  });
+
+  it('answers 404 where SAML is not configured or there is no company', async () => {
+    expect((await get(t.app, 'globex', '/api/v1/auth/saml/sign-in')).statusCode).toBe(404);
+    expect((await get(t.app, 'app', '/api/v1/auth/saml/sign-in')).statusCode).toBe(404);
+    expect((await get(t.app, 'globex', '/api/v1/auth/saml/metadata')).statusCode).toBe(404);
+  });
+});
+
+describe('branded settings', () => {
+  it('point the SSO button at this server once SAML is configured', async () => {
+    const res = await get(t.app, 'acme', '/api/v1/company/settings/branded-settings');
+    expect(res.json()).toMatchObject({ sso_settings: { saml_url: '/api/v1/auth/saml/sign-in' } });
+  });
+});
+
+describe('GET /api/v1/auth/saml/metadata', () => {
+  it('describes the company SP: entity id and ACS on its host', async () => {
+    const res = await get(t.app, 'acme', '/api/v1/auth/saml/metadata');
+    expect(res.statusCode).toBe(200);
+    const urls = samlSpUrls(t.config, 'acme');
+    expect(res.body).toContain(`entityID="${urls.entityId}"`);
+    expect(res.body).toContain(`Location="${urls.callbackUrl}"`);
+    expect(res.body).toContain('WantAssertionsSigned="true"');
+  });
+});
+
+describe('POST /api/v1/auth/saml/callback', () => {
+  it('signs an existing member in through a single-use exchange token', async () => {
+    const res = await callback('acme', await idpResponse(f.acmeUser.email), 'next=%2Ftopic%2F7');
+    expect(res.statusCode).toBe(302);
+    const landing = location(res);
+    expect(landing.pathname).toBe('/sign-in/sso');
+    expect(landing.host).toBe(new URL(samlSpUrls(t.config, 'acme').callbackUrl).host);
+    expect(landing.searchParams.get('next')).toBe('/topic/7');
+    const code = landing.searchParams.get('encrypted_token');
+
+    const first = await exchange('acme', code);
+    expect(first.statusCode).toBe(200);
+    const body = SsoDecryptTokenResponse.parse(first.json());
+    expect(body.user.id).toBe(f.acmeUser.id);
+    expect((await get(t.app, 'acme', `/api/v1/user/${f.acmeUser.id}`, body.token)).statusCode).toBe(200);
+
+    const again = await exchange('acme', code);
+    expect(again.json()).toMatchObject({ error: ErrorCode.MAGIC_LINK_ERROR });
+    // The NameID is now linked to the user.
+    const [link] = await t.db.select().from(externalIdentities).where(eq(externalIdentities.provider, `saml:${f.acme.id}`));
+    expect(link).toMatchObject({ subject: f.acmeUser.email, userId: f.acmeUser.id, companyId: f.acme.id });
+  });
+
+  it('refuses the exchange token on another company host (427)', async () => {
+    const code = location(await callback('acme', await idpResponse(f.acmeAdmin.email))).searchParams.get('encrypted_token');
+    expect((await exchange('globex', code)).json()).toMatchObject({ error: 427 });
+    expect((await exchange('acme', code)).statusCode).toBe(200);
+  });
+
+  it('rejects a tampered response', async () => {
+    const xml = decode(await idpResponse('someone@jit.test'));
+    const tampered = xml.replaceAll('someone@jit.test', f.acmeAdmin.email);
+    expect(tampered).not.toBe(xml);
+    const res = await callback('acme', encode(tampered));
+    expect(location(res).pathname).toBe('/error');
+  });
+
+  it('rejects an unsigned response', async () => {
+    const xml = decode(await idpResponse(f.acmeUser.email));
+    const unsigned = xml.replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, '');
+    expect(unsigned).not.toContain('Signature');
+    expect(location(await callback('acme', encode(unsigned))).pathname).toBe('/error');
+  });
+
+  it('rejects a response signed by another key, or with only the envelope signed', async () => {
+    const foreign = await idpResponse(f.acmeUser.email, { idp: identityProvider({ key: OTHER_KEY, cert: OTHER_CERT }) });
+    expect(location(await callback('acme', foreign)).pathname).toBe('/error');
+    const envelopeOnly = await idpResponse(f.acmeUser.email, { sp: serviceProvider({ wantAssertionsSigned: false }) });
+    expect(decode(envelopeOnly)).toContain('Signature');
+    expect(location(await callback('acme', envelopeOnly)).pathname).toBe('/error');
+  });
+
+  it('rejects a response for another audience or from another issuer', async () => {
+    const otherAudience = await idpResponse(f.acmeUser.email, { sp: serviceProvider({ subdomain: 'initech' }) });
+    expect(location(await callback('acme', otherAudience)).pathname).toBe('/error');
+    const otherIssuer = await idpResponse(f.acmeUser.email, { idp: identityProvider({ entityID: 'https://other-idp.test' }) });
+    expect(location(await callback('acme', otherIssuer)).pathname).toBe('/error');
+  });
+
+  it('provisions a new user just in time for an allowed domain', async () => {
+    const res = await callback('acme', await idpResponse('New.Person@JIT.test'));
+    const code = location(res).searchParams.get('encrypted_token');
+    const body = SsoDecryptTokenResponse.parse((await exchange('acme', code)).json());
+    const [created] = await t.db.select().from(users).where(eq(users.email, 'new.person@jit.test'));
+    expect(created).toMatchObject({ passwordHash: null });
+    expect(body.user.id).toBe(created?.id);
+    const [member] = await t.db.select().from(memberships).where(and(eq(memberships.userId, body.user.id), eq(memberships.companyId, f.acme.id)));
+    expect(member?.role).toBe(Role.USER);
+    // The next sign-in finds the same user by the linked NameID.
+    const again = location(await callback('acme', await idpResponse('new.person@jit.test'))).searchParams.get('encrypted_token');
+    expect(SsoDecryptTokenResponse.parse((await exchange('acme', again)).json()).user.id).toBe(created?.id);
+  });
+
+  it('sends an unknown domain to domain-not-found, and a non-member of another domain too', async () => {
+    expect(location(await callback('acme', await idpResponse('stranger@elsewhere.test'))).pathname).toBe('/sign-in/sso/domain-not-found');
+    expect(location(await callback('acme', await idpResponse(f.globexUser.email))).pathname).toBe('/sign-in/sso/domain-not-found');
+    expect(await t.db.select().from(users).where(eq(users.email, 'stranger@elsewhere.test'))).toEqual([]);
+  });
+
+  it('sends a deactivated member to /error', async () => {
+    const user = await buildUser(t.db, [{ company: f.acme }], { deactivatedAt: new Date() });
+    expect(location(await callback('acme', await idpResponse(user.email))).pathname).toBe('/error');
+  });
+
+  it('accepts an invite carried in RelayState (SAML sign-up)', async () => {
+    const start = await get(t.app, 'initech', '/api/v1/auth/saml/sign-up?code=abc');
+    expect(start.statusCode).toBe(302);
+    const { code } = await createInvite(t.db, { companyId: initech.id, version: 2, email: 'invited@corp.test', firstName: 'In', lastName: 'Vited', role: Role.MANAGER, maxUses: 1, expiresAt: null });
+    const relay = new URLSearchParams(location(await get(t.app, 'initech', `/api/v1/auth/saml/sign-up?code=${code}`)).searchParams.get('RelayState') ?? '');
+    expect(relay.get('code')).toBe(code);
+    const sp = serviceProvider({ subdomain: 'initech' });
+    // No JIT at initech: without the invite the person is unknown there.
+    expect(location(await callback('initech', await idpResponse('invited@corp.test', { sp }))).pathname).toBe('/sign-in/sso/domain-not-found');
+    const res = await callback('initech', await idpResponse('invited@corp.test', { sp }), relay.toString());
+    const body = SsoDecryptTokenResponse.parse((await exchange('initech', location(res).searchParams.get('encrypted_token'))).json());
+    expect(body.user).toMatchObject({ username: 'invited@corp.test', first_name: 'In' });
+    // The invite is used up: a second person cannot use it.
+    expect(location(await callback('initech', await idpResponse('other@corp.test', { sp }), relay.toString())).pathname).toBe('/error');
+  });
+});
+
+describe('GET /api/v1/auth/saml/logout', () => {
+  it('goes to the IdP logout when there is one, else back to sign-in with 311', async () => {
+    expect(String((await get(t.app, 'initech', '/api/v1/auth/saml/logout')).headers.location)).toBe('https://idp.chorus.test/logout');
+    const back = location(await get(t.app, 'acme', '/api/v1/auth/saml/logout'));
+    expect(back.pathname).toBe('/sign-in');
+    expect(back.searchParams.get('code')).toBe('311');
+  });
+
+  it('answers 312 for a LogoutResponse it cannot verify', async () => {
+    const back = location(await get(t.app, 'acme', '/api/v1/auth/saml/logout?SAMLResponse=bm90LXNhbWw%3D'));
+    expect(back.searchParams.get('code')).toBe('312');
+  });
+});
