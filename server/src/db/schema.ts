@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -46,6 +47,13 @@ export interface SamlConfigColumn {
   allowedDomains: string[];
 }
 
+/** What a SAML sign-in's assertion named, as a LogoutRequest must repeat it. */
+export interface SamlSessionColumn {
+  nameID: string;
+  nameIDFormat: string;
+  sessionIndex: string | null;
+}
+
 /** A company's OpenID Connect client (Google sign-in). */
 export interface OidcConfigColumn {
   /** Issuer URL; https://accounts.google.com for Google. */
@@ -79,9 +87,12 @@ export const companies = pgTable(
     ssoSettings: jsonb('sso_settings').$type<SsoSettingsColumn>().notNull().default(DEFAULT_SSO_SETTINGS),
     socialSignIn: jsonb('social_sign_in').$type<boolean[]>().notNull().default(DEFAULT_SOCIAL_SIGN_IN),
     featureToggles: jsonb('feature_toggles').$type<FeatureToggles>().notNull().default(DEFAULT_FEATURE_TOGGLES),
-    defaultLanguage: text('default_language').notNull().default('en-US'),
-    skipOnboarding: boolean('skip_onboarding').notNull().default(false),
-    dashboardEnabled: boolean('dashboard_enabled').notNull().default(false),
+    /** Language of the company's new users; null follows the spec (fr-CA for DEFAULT_FR_CA_COMPANY_IDS, else en-US). */
+    defaultLanguage: text('default_language'),
+    /** Whether onboarding is skipped; null follows the spec's list of company ids (DEFAULT_ONBOARDING_SKIP_COMPANY_IDS). */
+    skipOnboarding: boolean('skip_onboarding'),
+    /** Whether managers and content creators may switch to the admin dashboard; null follows the spec's list of company ids (DEFAULT_DASHBOARD_COMPANY_IDS). */
+    dashboardEnabled: boolean('dashboard_enabled'),
     interactionBarEnabled: boolean('interaction_bar_enabled').notNull().default(true),
     /** Whether /self-sign-up is open to anyone with an e-mail address. */
     selfSignUpEnabled: boolean('self_sign_up_enabled').notNull().default(false),
@@ -91,6 +102,8 @@ export const companies = pgTable(
     googleConfig: jsonb('google_config').$type<OidcConfigColumn>(),
     /** Whether recovery may answer 305 for an unknown address (revealing which accounts exist). */
     revealUnknownEmails: boolean('reveal_unknown_emails').notNull().default(false),
+    /** Who receives users' deletion requests; null means the company's first ADMIN. */
+    dataRemovalEmail: text('data_removal_email'),
     teamsTenantId: uuid('teams_tenant_id'),
     created: created(),
   },
@@ -153,6 +166,8 @@ export const sessions = pgTable(
     created: created(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+    /** The IdP session a SAML sign-in started, so sign-out can send the IdP a LogoutRequest. */
+    samlSession: jsonb('saml_session').$type<SamlSessionColumn>(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
@@ -215,14 +230,9 @@ export const posts = pgTable(
     index('posts_company_created_idx').on(t.companyId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Top performing: (share_count desc, created desc, id desc) within a company.
     index('posts_company_share_count_idx').on(t.companyId, t.shareCount.desc().nullsFirst(), t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Library search (ILIKE '%word%') on title, content and "#tag #tag"; post_hashtags_text() is
-    // an immutable wrapper created in migration 0004, since array_to_string() is only stable.
-    index('posts_search_trgm_idx').using(
-      'gin',
-      t.title.op('gin_trgm_ops'),
-      t.content.op('gin_trgm_ops'),
-      sql`(post_hashtags_text(${t.hashtags})) gin_trgm_ops`,
-    ),
+    // Library search uses the generated tsvector column "search_vector" and its GIN index
+    // posts_search_vector_idx, both created in SQL (migration 0007) and deliberately not declared
+    // here: a declared column would ride along in every `select().from(posts)`.
     index('posts_company_featured_idx').on(t.companyId, t.created.desc().nullsFirst()).where(sql`${t.isFeatured}`),
     index('posts_unannounced_idx').on(t.start).where(sql`${t.announcedAt} is null`),
   ],
@@ -251,9 +261,8 @@ export const postShares = pgTable(
     postId: integer('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the sharer's personal data was deleted: the share still counts, anonymously. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -425,3 +434,172 @@ export const externalIdentities = pgTable(
   },
   (t) => [uniqueIndex('external_identities_provider_subject_key').on(t.provider, t.subject), index('external_identities_user_id_idx').on(t.userId)],
 );
+
+/** A page a linked account may post as: a Facebook business page or a LinkedIn company page. */
+export interface SocialPageColumn {
+  id: string;
+  name: string;
+  picture: string | null;
+}
+
+/**
+ * Social network accounts a user linked for sharing (1 Twitter, 2 Facebook, 3 LinkedIn), one
+ * per user and network. Tokens are kept for the publishing jobs; `pageId` names the page the
+ * user posts as, null for the personal account. `isActive` turns false when the network
+ * refuses the token, which asks the user to relink.
+ */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    network: smallint('network').notNull(),
+    externalId: text('external_id').notNull(),
+    username: text('username').notNull(),
+    picture: text('picture'),
+    accessToken: text('access_token').notNull(),
+    refreshToken: text('refresh_token'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    pages: jsonb('pages').$type<SocialPageColumn[]>().notNull().default([]),
+    pageId: text('page_id'),
+    created: created(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_accounts_user_network_key').on(t.userId, t.network), check('social_accounts_network_shareable', sql`${t.network} in (1, 2, 3)`)],
+);
+
+/** Events a user's client reports (POST /cs/event), such as onboarding 'skipped' and 'finished'. */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    created: created(),
+  },
+  (t) => [index('user_events_user_company_idx').on(t.userId, t.companyId, t.event)],
+);
+
+/**
+ * Topics a user follows, in the user's order. `locked` rows were added by an admin and cannot
+ * be unfollowed by the user.
+ */
+export const categoryFollows = pgTable(
+  'category_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    locked: boolean('locked').notNull().default(false),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.categoryId] }), index('category_follows_company_user_idx').on(t.companyId, t.userId, t.position)],
+);
+
+/** Bookmarked posts. */
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('bookmarks_company_user_created_idx').on(t.companyId, t.userId, t.created)],
+);
+
+/** Users subscribed to a post's notifications (bookmarking subscribes, removing it unsubscribes). */
+export const postSubscriptions = pgTable(
+  'post_subscriptions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('post_subscriptions_post_id_idx').on(t.postId)],
+);
+
+/** Comments on posts; `edited` is set when the author changes the text. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    created: created(),
+    edited: timestamp('edited', { withTimezone: true }),
+  },
+  (t) => [index('comments_post_id_created_idx').on(t.postId, t.created), index('comments_user_id_idx').on(t.userId)],
+);
+
+/**
+ * SAML AuthnRequest ids this server sent, so a response's InResponseTo must name one of them
+ * (checked by node-saml through a cache provider on this table, shared by every process).
+ */
+export const samlRequests = pgTable(
+  'saml_requests',
+  {
+    id: text('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    created: created(),
+  },
+  (t) => [index('saml_requests_created_idx').on(t.created)],
+);
+
+/** Binary column: Buffer in Node whichever driver (pg or PGlite) reads it. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Users' profile pictures, re-encoded on upload (never the bytes as sent). Kept in the
+ * database rather than the media folder: they are served only to members of the user's
+ * companies, and every API process can read them without a shared disk.
+ */
+export const userAvatars = pgTable('user_avatars', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  image: bytea('image').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+});
