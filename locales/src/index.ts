@@ -57,3 +57,58 @@ export const resources: Readonly<Record<SupportedLanguage, LanguageResources>> =
   'fr-CA': { common: frCACommon, errors: frCAErrors, validation: frCAValidation, bot: frCABot },
   'de-DE': { common: deDECommon, errors: deDEErrors, validation: deDEValidation, bot: deDEBot },
 };
+
+/**
+ * Namespaces loaded on demand, one chunk per language and namespace, so screens away from the
+ * feed do not weigh on its first render: `settings` (settings and language), `social` (linked
+ * networks, queue settings, onboarding), `privacy` (personal data, deactivation and deletion),
+ * `library` (the content library). Components use keys as `'settings:personal.title'`.
+ */
+export const LAZY_NAMESPACES = ['settings', 'social', 'privacy', 'library'] as const;
+/** One of the on-demand namespaces. */
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+
+type Loader = () => Promise<{ default: ResourceTree }>;
+
+// Literal paths so bundlers split each file into its own chunk.
+const lazyLoaders: Readonly<Record<SupportedLanguage, Readonly<Record<LazyNamespace, Loader>>>> = {
+  'en-US': {
+    settings: () => import('../en-US/settings.json', { with: { type: 'json' } }),
+    social: () => import('../en-US/social.json', { with: { type: 'json' } }),
+    privacy: () => import('../en-US/privacy.json', { with: { type: 'json' } }),
+    library: () => import('../en-US/library.json', { with: { type: 'json' } }),
+  },
+  'es-ES': {
+    settings: () => import('../es-ES/settings.json', { with: { type: 'json' } }),
+    social: () => import('../es-ES/social.json', { with: { type: 'json' } }),
+    privacy: () => import('../es-ES/privacy.json', { with: { type: 'json' } }),
+    library: () => import('../es-ES/library.json', { with: { type: 'json' } }),
+  },
+  'fr-CA': {
+    settings: () => import('../fr-CA/settings.json', { with: { type: 'json' } }),
+    social: () => import('../fr-CA/social.json', { with: { type: 'json' } }),
+    privacy: () => import('../fr-CA/privacy.json', { with: { type: 'json' } }),
+    library: () => import('../fr-CA/library.json', { with: { type: 'json' } }),
+  },
+  'de-DE': {
+    settings: () => import('../de-DE/settings.json', { with: { type: 'json' } }),
+    social: () => import('../de-DE/social.json', { with: { type: 'json' } }),
+    privacy: () => import('../de-DE/privacy.json', { with: { type: 'json' } }),
+    library: () => import('../de-DE/library.json', { with: { type: 'json' } }),
+  },
+};
+
+/** Whether a name is one of the on-demand namespaces. */
+export function isLazyNamespace(name: string): name is LazyNamespace {
+  return (LAZY_NAMESPACES as readonly string[]).includes(name);
+}
+
+/**
+ * One language's namespace: the bundled ones at once, the on-demand ones from their chunk.
+ * An unknown language reads the fallback's.
+ */
+export async function loadNamespace(language: string, namespace: Namespace | LazyNamespace): Promise<ResourceTree> {
+  const known = (supportedLanguages as readonly string[]).includes(language) ? (language as SupportedLanguage) : FALLBACK_LANGUAGE;
+  if (isLazyNamespace(namespace)) return (await lazyLoaders[known][namespace]()).default;
+  return resources[known][namespace];
+}

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_NAMESPACE,
   FALLBACK_LANGUAGE,
+  LAZY_NAMESPACES,
   NAMESPACES,
+  loadNamespace,
   resources,
   supportedLanguages,
   type ResourceTree,
@@ -17,6 +19,18 @@ function leaves(tree: unknown, prefix = ''): [string, unknown][] {
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES];
+/** Every language's namespaces, the on-demand ones loaded as the web app loads them. */
+const everything = new Map<string, ResourceTree>();
+for (const language of supportedLanguages) {
+  for (const ns of ALL_NAMESPACES) everything.set(`${language}/${ns}`, await loadNamespace(language, ns));
+}
+function tree(language: string, ns: string): ResourceTree {
+  const found = everything.get(`${language}/${ns}`);
+  if (!found) throw new Error(`${language}/${ns} not loaded`);
+  return found;
 }
 
 const PLURAL_SUFFIX = /^(.*)_(zero|one|two|few|many|other)$/;
@@ -44,16 +58,21 @@ describe('locale resources', () => {
     expect(folders).toEqual([...supportedLanguages].sort());
     for (const language of supportedLanguages) {
       const files = readdirSync(new URL(`${language}/`, root)).sort();
-      expect(files).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
-      for (const ns of NAMESPACES) {
+      expect(files).toEqual(ALL_NAMESPACES.map((ns) => `${ns}.json`).sort());
+      for (const ns of ALL_NAMESPACES) {
         const onDisk: unknown = JSON.parse(readFileSync(new URL(`${language}/${ns}.json`, root), 'utf8'));
-        expect(resources[language][ns]).toEqual(onDisk);
+        expect(tree(language, ns)).toEqual(onDisk);
       }
     }
   });
 
-  describe.each(NAMESPACES)('namespace %s', (ns) => {
-    const english = new Map(leaves(resources[FALLBACK_LANGUAGE][ns]).filter(([key]) => key !== ''));
+  it('load an unknown language as the fallback', async () => {
+    expect(await loadNamespace('pt-BR', 'settings')).toEqual(tree(FALLBACK_LANGUAGE, 'settings'));
+    expect(await loadNamespace('pt-BR', 'common')).toBe(resources[FALLBACK_LANGUAGE].common);
+  });
+
+  describe.each(ALL_NAMESPACES)('namespace %s', (ns) => {
+    const english = new Map(leaves(tree(FALLBACK_LANGUAGE, ns)).filter(([key]) => key !== ''));
 
     it('en-US holds only non-empty strings', () => {
       for (const [key, value] of english) {
@@ -63,7 +82,7 @@ describe('locale resources', () => {
     });
 
     it.each(others)('%s has every en-US key, non-empty, with the same placeholders', (language) => {
-      const translated = new Map(leaves(resources[language][ns]));
+      const translated = new Map(leaves(tree(language, ns)));
       const missing = [...english.keys()].filter((key) => {
         const value = translated.get(key);
         return typeof value !== 'string' || value.trim() === '';
@@ -78,7 +97,7 @@ describe('locale resources', () => {
     });
 
     it.each(others)('%s has no key that en-US lacks (beyond its own plural forms)', (language) => {
-      const extra = leaves(resources[language][ns])
+      const extra = leaves(tree(language, ns))
         .map(([key]) => key)
         .filter((key) => key !== '' && !english.has(key))
         .filter((key) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FilterBy, SortBy } from '../domain/enums.ts';
+import { FilterBy, POST_LIST_TYPES, PostListType, SortBy } from '../domain/enums.ts';
 import { paged } from './common.ts';
 
 /** GET /api/v1/category: one entry. */
@@ -111,13 +111,17 @@ const csvIds = z
 /** GET /api/v4/post/ */
 export const PostListQuery = z.object({
   filter_by: z.enum([FilterBy.ALL, FilterBy.UNSHARED]).default(FilterBy.ALL),
-  sort_by: z.enum([SortBy.LATEST, SortBy.TOP_PERFORMING]).default(SortBy.LATEST),
+  /**
+   * Absent means the library state's default (the spec's `sort_by: []`): best match first while
+   * searching, otherwise latest.
+   */
+  sort_by: z.enum([SortBy.LATEST, SortBy.TOP_PERFORMING]).optional(),
   results_per_page: z.coerce.number().int().min(1).max(100).default(20),
   page_num: z.coerce.number().int().min(1).default(1),
   categories: csvIds,
   query: z.string().trim().max(200).default(''),
-  /** `user-list` is the only list type; kept for the spec's parameter. */
-  type: z.string().optional(),
+  /** Which list: the library (`user-list`, the default) or a special topic's. */
+  type: z.enum(POST_LIST_TYPES).default(PostListType.USER_LIST),
   _: z.string().optional(),
 });
 /** Client-side parameters of the post list. */
@@ -128,7 +132,7 @@ export interface PostListQuery {
   page_num?: number;
   categories?: readonly number[];
   query?: string;
-  type?: string;
+  type?: PostListType;
 }
 export const PostListResponse = paged(Post);
 export type PostListResponse = z.infer<typeof PostListResponse>;
@@ -137,17 +141,32 @@ export type PostListResponse = z.infer<typeof PostListResponse>;
 export const FeedQuery = z.object({
   latest: z.coerce.number().int().min(0).max(50).default(12),
   categories_followed: z.coerce.number().int().min(0).max(20).default(4),
+  /** The library state's filter and sort, applied to every section of the feed. */
+  filter_by: z.enum([FilterBy.ALL, FilterBy.UNSHARED]).default(FilterBy.ALL),
+  sort_by: z.enum([SortBy.LATEST, SortBy.TOP_PERFORMING]).default(SortBy.LATEST),
   _: z.string().optional(),
 });
 /** Client-side parameters of the feed. */
 export interface FeedQuery {
   latest?: number;
   categories_followed?: number;
+  filter_by?: FilterBy;
+  sort_by?: SortBy;
 }
 export const FeedResponse = z.object({
   featured: z.array(Post),
   latest: z.array(Post),
-  /** One doormat per followed topic (every topic with posts until following arrives). */
+  /** One doormat per followed topic. */
   topics: z.array(z.object({ category: CategoryRef, posts: z.array(Post) })),
+  /** Live posts matching the filter (the page title's count). */
+  num_results: z.number().int().nonnegative(),
 });
 export type FeedResponse = z.infer<typeof FeedResponse>;
+
+/** v2 POST and DELETE /post/{id}/bookmark: the viewer's state of the post afterwards. */
+export const BookmarkResponse = z.object({ is_bookmarked: z.union([z.literal(0), z.literal(1)]), is_subscribed: z.boolean() });
+export type BookmarkResponse = z.infer<typeof BookmarkResponse>;
+
+/** v2 POST /post/{id}/notification/subscribe and unsubscribe. */
+export const SubscriptionResponse = z.object({ is_subscribed: z.boolean() });
+export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;

@@ -21,7 +21,26 @@ export const SAML_PATHS = {
 /** The message a finished SSO sign-in posts to the window that opened it (popup or iframe parent). */
 export const SSO_SIGN_IN_FINISHED_MESSAGE = 'chorus:sign-in-finished';
 
-/** The shape of that message. */
+/**
+ * The shape of that message. It carries the new session, because a window framed by another
+ * site (the Teams tab) may not see the cookie the popup set; it is posted to this origin only.
+ */
 export interface SsoSignInFinishedMessage {
   type: typeof SSO_SIGN_IN_FINISHED_MESSAGE;
+  token: string;
+  user_id: number;
+}
+
+/** Whether a posted message is a finished SSO sign-in. */
+export function isSsoSignInFinishedMessage(data: unknown): data is SsoSignInFinishedMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const message = data as Record<string, unknown>;
+  return (
+    message.type === SSO_SIGN_IN_FINISHED_MESSAGE &&
+    typeof message.token === 'string' &&
+    message.token.length > 0 &&
+    typeof message.user_id === 'number' &&
+    Number.isInteger(message.user_id) &&
+    message.user_id > 0
+  );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, WEEKDAYS, type Weekday } from '../domain/enums.ts';
+import { AI_TONES, LANGUAGES, WEEKDAYS, type Weekday } from '../domain/enums.ts';
 import { FeatureTogglesSchema } from './config.ts';
 
 export const RoleSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
@@ -76,3 +76,68 @@ export const UserResponse = z.object({
   user_settings: UserSettings,
 });
 export type UserResponse = z.infer<typeof UserResponse>;
+
+const PersonName = z.string().trim().min(1).max(100);
+
+/**
+ * What POST /api/v1/user/{id} may change in user_settings: any group may be left out, and
+ * within ai, intelligence, email_updates, leader_board and notifications any flag may be; a
+ * network's queue settings are sent whole.
+ */
+export const UserSettingsUpdate = z.object({
+  ai: z
+    .object({
+      consent_granted: z.boolean(),
+      job_title: z.string().trim().max(200),
+      goal: z.string().trim().max(1000),
+      default_tone: z.enum(AI_TONES),
+    })
+    .partial()
+    .optional(),
+  intelligence: z.object({ post_recommendations_enabled: z.boolean() }).partial().optional(),
+  email_updates: z.object({ manual_updates: z.boolean() }).partial().optional(),
+  leader_board: z.object({ show_in_leader_board: z.boolean() }).partial().optional(),
+  post_queue: z
+    .object({ twitter: NetworkQueueSettings, facebook: NetworkQueueSettings, linkedin: NetworkQueueSettings })
+    .partial()
+    .optional(),
+  notifications: z.object(notificationShape).partial().optional(),
+});
+export type UserSettingsUpdate = z.infer<typeof UserSettingsUpdate>;
+
+/**
+ * POST /api/v1/user/{id}: saves the signed-in user's own profile and settings. Every field is
+ * optional (left as stored when absent); other fields of a presented user are ignored. An
+ * unsupported language is saved as en-US; the time zone must be one of GET /common/timezone.
+ */
+export const UpdateUserRequest = z.object({
+  first_name: PersonName.optional(),
+  last_name: PersonName.optional(),
+  language: z.string().max(35).optional(),
+  timezone: z.string().min(1).max(64).optional(),
+  user_settings: UserSettingsUpdate.optional(),
+});
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+/** POST /api/v1/user/password. The new password must meet the policy and be confirmed. */
+export const ChangePasswordRequest = z.object({
+  current_password: z.string().min(1).max(1024),
+  new_password: z.string().max(1024),
+  confirm_new_password: z.string().max(1024),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** The new session's token: changing the password ends every other session. */
+export const ChangePasswordResponse = z.object({ token: z.string().min(1) });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
+
+/** POST /api/v1/user/app/language: any tag; unsupported ones are saved as en-US. */
+export const AppLanguageRequest = z.object({ language: z.string().max(35) });
+export type AppLanguageRequest = z.infer<typeof AppLanguageRequest>;
+
+/** The language saved (and written to the `language` cookie). */
+export const AppLanguageResponse = z.object({ language: z.enum(LANGUAGES) });
+export type AppLanguageResponse = z.infer<typeof AppLanguageResponse>;
+
+/** GET /api/v1/user/{id}/avatar query: `original=1` as the spec sends it; `v` busts caches. */
+export const AvatarQuery = z.object({ original: z.string().optional(), v: z.string().optional(), _: z.string().optional() });

@@ -80,6 +80,10 @@ export const TWITTER_LIGHT_RANGES: readonly (readonly [number, number])[] = [
 ];
 
 export const RECOMMENDATION_DRAWER_SIZE = 4;
+/** Recommendations only look at posts created within this window (the spec gives none). */
+export const RECOMMENDATION_WINDOW_DAYS = 30;
+/** Words of a library search that are used; the rest are ignored. */
+export const SEARCH_MAX_TERMS = 8;
 export const TIMELINE_PAGE_SIZE = 15;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 1000;
@@ -102,6 +106,9 @@ export const DEFAULT_SCHEDULE_HOUR = 0;
 export const DEFAULT_SCHEDULE_MINUTE = 1;
 export const DASHBOARD_TABLE_ROWS = 5;
 export const TOPIC_DOORMAT_POSTS = 4;
+/** Featured accordion: one slide per this much width (the spec only says responsive), at most FEATURED_SLIDE_MAX. */
+export const FEATURED_SLIDE_MIN_WIDTH_PX = 300;
+export const FEATURED_SLIDE_MAX = 4;
 export const REACTIONS_NETWORK_ICONS = 4;
 export const LEADERBOARD_NAME_LIST_CHARS = 60;
 export const LEADERBOARD_NAME_HEADER_CHARS = 19;

@@ -212,6 +212,14 @@ export const DEFAULT_SORT: SortBy = SortBy.LATEST;
 export const FilterBy = { ALL: 'all', UNSHARED: 'unshared' } as const;
 export type FilterBy = (typeof FilterBy)[keyof typeof FilterBy];
 
+/**
+ * Lists of GET /api/v4/post/ (its `type` parameter): the library, the viewer's bookmarks,
+ * featured posts, and recommendations (unshared by the viewer, most shared first, recent).
+ */
+export const PostListType = { USER_LIST: 'user-list', BOOKMARKS: 'bookmarks', FEATURED: 'featured', RECOMMENDED: 'recommended' } as const;
+export type PostListType = (typeof PostListType)[keyof typeof PostListType];
+export const POST_LIST_TYPES = [PostListType.USER_LIST, PostListType.BOOKMARKS, PostListType.FEATURED, PostListType.RECOMMENDED] as const;
+
 /** Special topic ids of the topic route. */
 export const SpecialTopic = {
   LATEST: 'latest',

@@ -62,6 +62,14 @@ export const ErrorCode = {
   FORBIDDEN: 403,
   /** Our own: nothing with that id in this company. */
   NOT_FOUND: 404,
+  /** Our own: an admin locked this topic for the user, so it cannot be unfollowed. */
+  TOPIC_LOCKED: 409,
+  /** Our own: an avatar that is not a .jpg or .png image. */
+  AVATAR_TYPE: 480,
+  /** Our own: an avatar file over 4 MB. */
+  AVATAR_TOO_LARGE: 481,
+  /** Our own: an avatar outside 150x150 to 600x800 pixels. */
+  AVATAR_DIMENSIONS: 482,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -111,6 +119,10 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   401: def(401, 401, 'Please sign in to continue.'),
   403: def(403, 403, 'You do not have permission to do that.'),
   404: def(404, 404, 'Not found.'),
+  409: def(409, 409, 'This topic was added by your administrator and cannot be unfollowed.'),
+  480: def(480, 415, 'That file type is not supported. Please use a .jpg or .png'),
+  481: def(481, 413, 'That file is too large, do not use a file larger than 4 Megabytes'),
+  482: def(482, 422, "That image size isn't supported. Please use an image between 150x150 and 600x800 pixels."),
 };
 
 /** The catalogue entry for a code, falling back to 202 as the spec says. */
