@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth/routes.ts';
 import { categoryRoutes } from './routes/category/routes.ts';
 import { commonRoutes } from './routes/common/routes.ts';
 import { companyRoutes } from './routes/company/routes.ts';
+import { companySsoRoutes } from './routes/company-sso/routes.ts';
 import { configRoutes } from './routes/config/routes.ts';
 import { devRoutes } from './routes/dev/routes.ts';
 import { googleRoutes } from './routes/google/routes.ts';
@@ -26,6 +27,18 @@ import { signUpRoutes } from './routes/sign-up/routes.ts';
 import { socialSignInRoutes } from './routes/social-sign-in/routes.ts';
 import { ssoRoutes } from './routes/sso/routes.ts';
 import { userRoutes } from './routes/user/routes.ts';
+import { languageRoutes } from './routes/language/routes.ts';
+import { privacyRoutes } from './routes/privacy/routes.ts';
+import { userDeletionRoutes } from './routes/user-deletion/routes.ts';
+import { reactionRoutes } from './routes/reaction/routes.ts';
+import { commentRoutes } from './routes/comment/routes.ts';
+import { suggestRoutes } from './routes/suggest/routes.ts';
+import { userCategoryRoutes } from './routes/user-category/routes.ts';
+import { bookmarkRoutes } from './routes/bookmark/routes.ts';
+import { userTimezoneRoutes } from './routes/user-timezone/routes.ts';
+import { companySwitchRoutes } from './routes/company-switch/routes.ts';
+import { socialRoutes } from './routes/social/routes.ts';
+import { csRoutes } from './routes/cs/routes.ts';
 
 /** Extra routes from other packages (the bot's /api/messages), given the shared context. */
 export type RoutePlugin = FastifyPluginAsync<{ ctx: AppContext }>;
@@ -76,9 +89,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tenancyPlugin, { db: database.db, baseDomain: config.baseDomain });
   await app.register(rateLimitPlugin, { db: database.db, limits: config.rateLimit });
 
-  for (const routes of [healthRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, categoryRoutes, postRoutes, inviteRoutes, signUpRoutes, recoveryRoutes, ssoRoutes, samlRoutes, socialSignInRoutes, googleRoutes, devRoutes]) {
+  for (const routes of [healthRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, languageRoutes, privacyRoutes, userDeletionRoutes, userTimezoneRoutes, companySwitchRoutes, categoryRoutes, userCategoryRoutes, postRoutes, bookmarkRoutes, inviteRoutes, signUpRoutes, recoveryRoutes, ssoRoutes, samlRoutes, socialSignInRoutes, socialRoutes, csRoutes, googleRoutes, devRoutes]) {
     await app.register(routes, { ctx });
   }
+  await app.register(reactionRoutes, { ctx });
+  await app.register(commentRoutes, { ctx });
+  await app.register(suggestRoutes, { ctx });
+  await app.register(companySsoRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
 
   await registerStaticSites(app, { webDist: config.webDist, tabDist: config.tabDist, mediaDir: config.mediaDir });

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       teams: { appId: '', tabEntityId: 'chorus-home' },
       bot: { appId: null, appPassword: null, tenantId: null },
       rateLimit: { authPerMinute: 20, apiPerMinute: 600 },
+      networks: { twitter: null, linkedin: null, facebook: null },
     });
     expect(config.dataDir).toBe(path.join(REPO_ROOT, '.chorus'));
     expect(config.pgDataDir).toBe(path.join(REPO_ROOT, '.chorus', 'pgdata'));
@@ -44,9 +45,20 @@ describe('loadConfig', () => {
     { name: 'empty values as unset', env: { PORT: '', DATABASE_URL: ' ' }, expected: { port: 3000, databaseUrl: null } },
     { name: 'bot settings', env: { BOT_APP_ID: 'id', BOT_APP_PASSWORD: 'secret', BOT_TENANT_ID: 't' }, expected: { bot: { appId: 'id', appPassword: 'secret', tenantId: 't' } } },
     { name: 'seed never', env: { CHORUS_SEED: 'never' }, expected: { seed: 'never' } },
+    {
+      name: 'network OAuth clients',
+      env: { X_CLIENT_ID: 'x', X_CLIENT_SECRET: 'xs', LINKEDIN_CLIENT_ID: 'l', LINKEDIN_CLIENT_SECRET: 'ls', FACEBOOK_APP_ID: 'f', FACEBOOK_APP_SECRET: 'fs' },
+      expected: { networks: { twitter: { clientId: 'x', clientSecret: 'xs' }, linkedin: { clientId: 'l', clientSecret: 'ls' }, facebook: { clientId: 'f', clientSecret: 'fs' } } },
+    },
     { name: 'rate limits', env: { CHORUS_RATE_LIMIT_AUTH_PER_MINUTE: '5', CHORUS_RATE_LIMIT_API_PER_MINUTE: '0' }, expected: { rateLimit: { authPerMinute: 5, apiPerMinute: 0 } } },
   ])('reads $name', ({ env, expected }) => {
     expect(loadConfig(env)).toMatchObject(expected);
+  });
+
+  it('refuses a network client id without its secret, and the reverse', () => {
+    expect(() => loadConfig({ X_CLIENT_ID: 'x', FACEBOOK_APP_SECRET: 'fs' })).toThrow(
+      'Invalid configuration:\n  X_CLIENT_SECRET: must be set together with X_CLIENT_ID\n  FACEBOOK_APP_ID: must be set together with FACEBOOK_APP_SECRET',
+    );
   });
 
   it('resolves a relative data folder against the repository root and keeps an absolute one', () => {

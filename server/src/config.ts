@@ -46,7 +46,19 @@ const EnvSchema = z.object({
   CHORUS_RATE_LIMIT_API_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').default(600),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Chorus <no-reply@chorus.localhost>'),
+  X_CLIENT_ID: z.string().optional(),
+  X_CLIENT_SECRET: z.string().optional(),
+  LINKEDIN_CLIENT_ID: z.string().optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
 });
+
+/** The OAuth client of one network, configured when both its id and secret are set. */
+export interface NetworkClientConfig {
+  clientId: string;
+  clientSecret: string;
+}
 
 /** The validated server configuration. */
 export interface Config {
@@ -71,6 +83,14 @@ export interface Config {
   rateLimit: { authPerMinute: number; apiPerMinute: number };
   /** Outgoing mail: every mail is kept in the outbox; with an SMTP URL it is also sent. */
   mail: { smtpUrl: string | null; from: string };
+  /** Real OAuth clients of the sharing networks; a network without one uses the sandbox. */
+  networks: { twitter: NetworkClientConfig | null; linkedin: NetworkClientConfig | null; facebook: NetworkClientConfig | null };
+}
+
+function networkClient(names: [string, string], id: string | undefined, secret: string | undefined, problems: string[]): NetworkClientConfig | null {
+  if (id && secret) return { clientId: id, clientSecret: secret };
+  if (id || secret) problems.push(`${id ? names[1] : names[0]}: must be set together with ${id ? names[0] : names[1]}`);
+  return null;
 }
 
 /** Thrown by loadConfig; its message lists every bad variable, one per line. */
@@ -105,6 +125,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
   const dataDir = fromRoot(e.CHORUS_DATA_DIR);
+  const problems: string[] = [];
+  const networks = {
+    twitter: networkClient(['X_CLIENT_ID', 'X_CLIENT_SECRET'], e.X_CLIENT_ID, e.X_CLIENT_SECRET, problems),
+    linkedin: networkClient(['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'], e.LINKEDIN_CLIENT_ID, e.LINKEDIN_CLIENT_SECRET, problems),
+    facebook: networkClient(['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'], e.FACEBOOK_APP_ID, e.FACEBOOK_APP_SECRET, problems),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -122,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     tabDist: fromRoot(e.CHORUS_TAB_DIST),
     rateLimit: { authPerMinute: e.CHORUS_RATE_LIMIT_AUTH_PER_MINUTE, apiPerMinute: e.CHORUS_RATE_LIMIT_API_PER_MINUTE },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    networks,
   };
 }
 

@@ -13,7 +13,7 @@ import type { Database } from '../db/database.ts';
 import { externalIdentities, memberships, users, type CompanyRow, type OidcConfigColumn, type UserRow } from '../db/schema.ts';
 import { SqlState, sqlState } from '../db/sql-errors.ts';
 import { ApiError } from '../errors.ts';
-import { supportedLanguage } from '../presenters/company.ts';
+import { companyDefaultLanguage } from '../presenters/company.ts';
 import type { InviteRow } from './invites.ts';
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens.ts';
 import { issueSsoExchange, ssoLandingUrl } from './sso-exchange.ts';
@@ -219,7 +219,7 @@ export class GoogleSignIn {
         if (claimed) await claimInviteUse(tx, claimed.id);
         const [row] = await tx
           .insert(users)
-          .values({ email: person.email, passwordHash: null, firstName: person.firstName, lastName: person.lastName, language: supportedLanguage(company.defaultLanguage) })
+          .values({ email: person.email, passwordHash: null, firstName: person.firstName, lastName: person.lastName, language: companyDefaultLanguage(company) })
           .returning();
         if (!row) throw new Error('insert returned no user');
         await tx.insert(memberships).values({ userId: row.id, companyId: company.id, role });

@@ -9,7 +9,7 @@ import { oneTimeTokens } from '../db/schema.ts';
 import { hashToken } from './sessions.ts';
 
 /** The kinds of one-time token this module issues. */
-export type OneTimeTokenKind = 'recovery' | 'magic-link' | 'sso-exchange' | 'verification' | 'social-state' | 'social-code' | 'social-pending' | 'google-auth';
+export type OneTimeTokenKind = 'recovery' | 'magic-link' | 'sso-exchange' | 'verification' | 'social-state' | 'social-code' | 'social-pending' | 'google-auth' | 'social-link-state' | 'social-link-code' | 'delete-request' | 'sso-removal' | 'saml-logout';
 
 /** A stored token row. */
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;

@@ -5,9 +5,10 @@
  * SP entity id (the audience), so a response for one company never signs anyone into another.
  */
 import { SAML_PATHS } from '@chorus/core';
-import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { companyOrigin, type Config } from '../config.ts';
-import type { CompanyRow, SamlConfigColumn } from '../db/schema.ts';
+import type { CompanyRow, SamlConfigColumn, SamlSessionColumn } from '../db/schema.ts';
+import { SAML_REQUEST_TTL_MS } from './saml-request-cache.ts';
 
 /** The SP addresses of a company: entity id (also the audience), ACS and logout return. */
 export interface SamlSpUrls {
@@ -29,8 +30,18 @@ export function samlSpUrls(config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port
 /** Clock difference tolerated between this server and the IdP. */
 const CLOCK_SKEW_MS = 2 * 60 * 1000;
 
-/** The service provider of a company whose SAML settings are `saml`. */
-export function samlServiceProvider(config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port'>, company: CompanyRow, saml: SamlConfigColumn): SAML {
+/**
+ * The service provider of a company whose SAML settings are `saml`. With `requests` (see
+ * saml-request-cache.ts) the ids of the AuthnRequests it sends are remembered, and a response
+ * naming an InResponseTo must answer one of them, once; IdP-initiated responses (no
+ * InResponseTo) stay possible, protected by signature, audience and lifetime.
+ */
+export function samlServiceProvider(
+  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port'>,
+  company: CompanyRow,
+  saml: SamlConfigColumn,
+  requests?: CacheProvider,
+): SAML {
   const urls = samlSpUrls(config, company.subdomain);
   return new SAML({
     entryPoint: saml.entryPoint,
@@ -45,9 +56,9 @@ export function samlServiceProvider(config: Pick<Config, 'baseDomain' | 'nodeEnv
     // and IdPs differ on signing the envelope too, so that is not required.
     wantAssertionsSigned: true,
     wantAuthnResponseSigned: false,
-    // Requests are not remembered across server processes, so InResponseTo is not checked;
-    // the short assertion lifetime, the signature and the audience protect the callback.
-    validateInResponseTo: ValidateInResponseTo.never,
+    ...(requests
+      ? { validateInResponseTo: ValidateInResponseTo.ifPresent, cacheProvider: requests, requestIdExpirationPeriodMs: SAML_REQUEST_TTL_MS }
+      : { validateInResponseTo: ValidateInResponseTo.never }),
     identifierFormat: null,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
     disableRequestedAuthnContext: true,
@@ -105,6 +116,8 @@ const EMAIL_ATTRIBUTES = ['email', 'mail', 'urn:oid:0.9.2342.19200300.100.1.3', 
 export interface SamlIdentity {
   subject: string;
   email: string | null;
+  /** The IdP session, for a later LogoutRequest. */
+  session: SamlSessionColumn;
 }
 
 /** Reads the NameID and the e-mail (the NameID in e-mail format, else an e-mail attribute). */
@@ -117,5 +130,9 @@ export function samlIdentity(profile: Profile): SamlIdentity {
     if (typeof first === 'string') email = first;
   }
   const normalised = email?.trim().toLowerCase() ?? null;
-  return { subject: profile.nameID, email: normalised && /^[^\s@]+@[^\s@]+$/.test(normalised) ? normalised : null };
+  return {
+    subject: profile.nameID,
+    email: normalised && /^[^\s@]+@[^\s@]+$/.test(normalised) ? normalised : null,
+    session: { nameID: profile.nameID, nameIDFormat: profile.nameIDFormat ?? EMAIL_NAME_ID_FORMAT, sessionIndex: profile.sessionIndex ?? null },
+  };
 }

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@chorus/core';
 import type { Database } from '../db/database.ts';
-import { memberships, sessions, users, type UserRow } from '../db/schema.ts';
+import { memberships, sessions, users, type SamlSessionColumn, type UserRow } from '../db/schema.ts';
 
 /** Sessions last 30 days from sign-in: long enough that staff rarely sign in again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -19,9 +19,11 @@ export function hashToken(token: string): string {
 }
 
 /** Starts a session for a user and returns its token (shown once, never stored). */
-export async function createSession(db: Database, userId: number): Promise<string> {
+export async function createSession(db: Database, userId: number, options: { samlSession?: SamlSessionColumn | null } = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), samlSession: options.samlSession ?? null });
   return token;
 }
 
@@ -52,8 +54,9 @@ export async function findSessionMember(db: Database, token: string, companyId: 
 }
 
 /** Ends a session. */
-export async function deleteSession(db: Database, sessionId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+export async function deleteSession(db: Database, sessionId: number): Promise<{ samlSession: SamlSessionColumn | null } | null> {
+  const [ended] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ samlSession: sessions.samlSession });
+  return ended ?? null;
 }
 
 /** Ends the session of a token, if it still exists: sign-in revokes the token it replaces. */

@@ -5,14 +5,22 @@
  * trades it for a session with POST /api/v1/auth/sso/decrypt-token.
  */
 import type { Database } from '../db/database.ts';
+import type { SamlSessionColumn } from '../db/schema.ts';
 import { issueOneTimeToken } from './one-time-tokens.ts';
 
 /** Long enough for a slow redirect chain, short enough to be useless if it leaks. */
 export const SSO_EXCHANGE_TTL_MS = 2 * 60 * 1000;
 
-/** Issues the exchange token for a user who has just proven who they are at a provider. */
-export function issueSsoExchange(db: Database, input: { userId: number; companyId: number; email: string }): Promise<string> {
-  return issueOneTimeToken(db, { kind: 'sso-exchange', ...input, ttlMs: SSO_EXCHANGE_TTL_MS });
+/**
+ * Issues the exchange token for a user who has just proven who they are at a provider. A SAML
+ * sign-in passes the IdP session on, so the Chorus session can later log out of it.
+ */
+export function issueSsoExchange(
+  db: Database,
+  input: { userId: number; companyId: number; email: string; samlSession?: SamlSessionColumn },
+): Promise<string> {
+  const { samlSession, ...rest } = input;
+  return issueOneTimeToken(db, { kind: 'sso-exchange', ...rest, ttlMs: SSO_EXCHANGE_TTL_MS, data: samlSession ? { samlSession } : {} });
 }
 
 /** Where the provider's callback sends the browser: the company's /sign-in/sso page. */

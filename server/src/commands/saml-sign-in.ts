@@ -10,7 +10,7 @@ import type { SamlIdentity } from '../auth/saml.ts';
 import type { Database } from '../db/database.ts';
 import { externalIdentities, memberships, users, type CompanyRow, type SamlConfigColumn, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { supportedLanguage } from '../presenters/company.ts';
+import { companyDefaultLanguage } from '../presenters/company.ts';
 import { claimInviteUse, findInvite } from './sign-up.ts';
 
 /** How a SAML sign-in ends. */
@@ -81,7 +81,7 @@ export async function samlSignIn(
     if (!current) {
       const [created] = await tx
         .insert(users)
-        .values({ email, passwordHash: null, firstName: invite?.firstName ?? '', lastName: invite?.lastName ?? '', language: supportedLanguage(company.defaultLanguage) })
+        .values({ email, passwordHash: null, firstName: invite?.firstName ?? '', lastName: invite?.lastName ?? '', language: companyDefaultLanguage(company) })
         .returning();
       if (!created) throw new Error('insert returned no user');
       current = created;

@@ -22,8 +22,18 @@ export interface SignInElsewhere {
   subdomain: string;
 }
 
+/** The host company signs in through SAML only: the browser goes to its single sign-on. */
+export interface SignInThroughSso {
+  kind: 'sso';
+}
+
 /** The outcome of a sign-in that did not fail. */
-export type SignInOutcome = SignedIn | SignInElsewhere;
+export type SignInOutcome = SignedIn | SignInElsewhere | SignInThroughSso;
+
+/** Whether a company has e-mail login off and SAML on: its people sign in through the IdP. */
+export function signsInThroughSaml(company: CompanyRow): boolean {
+  return !company.featureToggles.email_login_enabled && company.samlConfig !== null;
+}
 
 /** What a sign-in attempt carries besides the credentials. */
 export interface SignInAttempt {
@@ -38,9 +48,11 @@ export interface SignInAttempt {
  * the user's first company is used; on another company's host no session is started and the
  * caller is told where the user belongs. Wrong e-mail, wrong password and deactivated account
  * are the same error 302, so the answer does not reveal which part was wrong; an account with
- * too many recent failures answers 308 whatever the password.
+ * too many recent failures answers 308 whatever the password. On a company that signs in
+ * through SAML only, nothing is checked (so nothing is revealed) and the caller is sent there.
  */
 export async function signIn(db: Database, company: CompanyRow | null, attempt: SignInAttempt): Promise<SignInOutcome> {
+  if (company && signsInThroughSaml(company)) return { kind: 'sso' };
   const [user] = await db.select().from(users).where(eq(users.email, attempt.email.trim().toLowerCase())).limit(1);
   if (user && (await isLoginThrottled(db, user.id))) throw loginThrottled();
   const valid = await verifyPassword(user?.passwordHash ?? null, attempt.password);

@@ -16,7 +16,7 @@ import type { Database } from '../db/database.ts';
 import { invites, memberships, users, type CompanyRow } from '../db/schema.ts';
 import { SqlState, sqlState } from '../db/sql-errors.ts';
 import { forbidden, inviteNotFound, usernameExists, validationFailed } from '../errors.ts';
-import { supportedLanguage } from '../presenters/company.ts';
+import { companyDefaultLanguage } from '../presenters/company.ts';
 import type { UserRow } from '../db/schema.ts';
 
 /** A new, signed-in user. */
@@ -112,7 +112,7 @@ async function createAccount(db: Database, company: CompanyRow, account: NewAcco
           passwordHash,
           firstName: account.firstName,
           lastName: account.lastName,
-          language: supportedLanguage(company.defaultLanguage),
+          language: companyDefaultLanguage(company),
           ...(account.timezone === undefined ? {} : { timezone: account.timezone }),
         })
         .returning();

@@ -23,6 +23,8 @@ import {
   pruneRequestCountersWorker,
   pruneRequestCountersWorkOptions,
 } from './prune-request-counters.ts';
+import { PRUNE_EXPIRED_CRON, PRUNE_EXPIRED_QUEUE, pruneExpiredQueueOptions, pruneExpiredWorker, pruneExpiredWorkOptions } from './prune-expired.ts';
+import { MAIL_REQUEST_QUEUE, mailRequestQueueOptions, mailRequestWorker, mailRequestWorkOptions, type MailRequestData } from './mail-request.ts';
 import { POST_PUBLISHED_QUEUE, postPublishedQueueOptions, postPublishedWorker, postPublishedWorkOptions, type PostPublishedData } from './post-published.ts';
 
 /** A started job system. */
@@ -35,7 +37,7 @@ export interface JobRunner extends JobQueue {
 /** How to start the job system. */
 export interface JobRunnerOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port'>;
+  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port' | 'mail'>;
   /** Run handlers and maintenance in this process. */
   work: boolean;
   /** Where Teams notifications go; without one, the post-published job is not worked here. */
@@ -57,15 +59,23 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   await boss.createQueue(POST_PUBLISHED_QUEUE, postPublishedQueueOptions);
   await boss.createQueue(ANNOUNCE_DUE_POSTS_QUEUE, announceDuePostsQueueOptions);
   await boss.createQueue(PRUNE_REQUEST_COUNTERS_QUEUE, pruneRequestCountersQueueOptions);
+  await boss.createQueue(MAIL_REQUEST_QUEUE, mailRequestQueueOptions);
+  await boss.createQueue(PRUNE_EXPIRED_QUEUE, pruneExpiredQueueOptions);
   const queue: JobQueue = {
     async enqueuePostPublished(postId) {
       const data: PostPublishedData = { postId };
       await boss.send(POST_PUBLISHED_QUEUE, data);
     },
+    async enqueueMailRequest(data: MailRequestData) {
+      await boss.send(MAIL_REQUEST_QUEUE, data);
+    },
   };
   if (options.work) {
+    await boss.work(MAIL_REQUEST_QUEUE, mailRequestWorkOptions, mailRequestWorker({ db: options.database.db, config: options.config }));
     await boss.schedule(PRUNE_REQUEST_COUNTERS_QUEUE, PRUNE_REQUEST_COUNTERS_CRON);
     await boss.work(PRUNE_REQUEST_COUNTERS_QUEUE, pruneRequestCountersWorkOptions, pruneRequestCountersWorker(options.database.db));
+    await boss.schedule(PRUNE_EXPIRED_QUEUE, PRUNE_EXPIRED_CRON);
+    await boss.work(PRUNE_EXPIRED_QUEUE, pruneExpiredWorkOptions, pruneExpiredWorker(options.database.db));
   }
   if (options.work && options.notifier) {
     const deps = { db: options.database.db, notifier: options.notifier, config: options.config };
@@ -77,6 +87,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   return {
     boss,
     enqueuePostPublished: queue.enqueuePostPublished,
+    enqueueMailRequest: queue.enqueueMailRequest,
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

@@ -2,11 +2,14 @@
 import type { Notifier } from '@chorus/bot';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/database.ts';
+import type { MailRequestData } from '../jobs/mail-request.ts';
 
 /** Sends background jobs; implemented on pg-boss. */
 export interface JobQueue {
   /** Schedules the Teams notification of a newly published post. */
   enqueuePostPublished(postId: number): Promise<void>;
+  /** Queues a mail request (recovery, magic link, find your team) for the worker to answer. */
+  enqueueMailRequest(data: MailRequestData): Promise<void>;
 }
 
 /** The shared context of one server. */

@@ -1,5 +1,5 @@
 /** Company-level responses: configuration info and branded settings. */
-import { LANGUAGES, DEFAULT_LANGUAGE, SOCIAL_SIGN_IN_ENTRIES, SAML_PATHS, type BrandedSettingsResponse, type ConfigInfoResponse, type Language } from '@chorus/core';
+import { LANGUAGES, DEFAULT_LANGUAGE, DEFAULT_ONBOARDING_SKIP_COMPANY_IDS, DEFAULT_DASHBOARD_COMPANY_IDS, DEFAULT_FR_CA_COMPANY_IDS, SOCIAL_SIGN_IN_ENTRIES, SAML_PATHS, type BrandedSettingsResponse, type ConfigInfoResponse, type Language } from '@chorus/core';
 import type { Config } from '../config.ts';
 import type { CompanyRow } from '../db/schema.ts';
 
@@ -8,15 +8,31 @@ export function supportedLanguage(value: string): Language {
   return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
 }
 
+/** The language of the company's new users: its own setting, else fr-CA for the spec's company ids, else en-US. */
+export function companyDefaultLanguage(company: Pick<CompanyRow, 'id' | 'defaultLanguage'>): Language {
+  if (company.defaultLanguage !== null) return supportedLanguage(company.defaultLanguage);
+  return DEFAULT_FR_CA_COMPANY_IDS.includes(company.id) ? 'fr-CA' : DEFAULT_LANGUAGE;
+}
+
+/** Whether the company skips onboarding: its own setting, else the spec's list of company ids. */
+export function skipsOnboarding(company: Pick<CompanyRow, 'id' | 'skipOnboarding'>): boolean {
+  return company.skipOnboarding ?? DEFAULT_ONBOARDING_SKIP_COMPANY_IDS.includes(company.id);
+}
+
+/** Whether managers and content creators may open the admin dashboard: its own setting, else the spec's list of company ids. */
+export function dashboardEnabled(company: Pick<CompanyRow, 'id' | 'dashboardEnabled'>): boolean {
+  return company.dashboardEnabled ?? DEFAULT_DASHBOARD_COMPANY_IDS.includes(company.id);
+}
+
 /** GET /api/v1/config/info */
 export function presentConfigInfo(company: CompanyRow, config: Pick<Config, 'teams'>): ConfigInfoResponse {
   return {
     company_id: company.id,
     company_name: company.name,
     subdomain: company.subdomain,
-    default_language: supportedLanguage(company.defaultLanguage),
-    skip_onboarding: company.skipOnboarding,
-    dashboard_enabled: company.dashboardEnabled,
+    default_language: companyDefaultLanguage(company),
+    skip_onboarding: skipsOnboarding(company),
+    dashboard_enabled: dashboardEnabled(company),
     interaction_bar_enabled: company.interactionBarEnabled,
     feature_toggles: company.featureToggles,
     teams: { app_id: config.teams.appId, tab_entity_id: config.teams.tabEntityId },

@@ -15,6 +15,9 @@ export interface PostExtras {
   likes: number;
   likedByViewer: boolean;
   suggestedBy: { id: number; name: string } | null;
+  bookmarked: boolean;
+  subscribed: boolean;
+  comments: number;
 }
 
 /** "#a #b" from stored tags (kept without the hash sign). */
@@ -67,14 +70,12 @@ export function presentPost(row: PostRow, extras: PostExtras): Post {
     linkedin_shares: linkedinShares,
     shares: { num_results: twitterShares + facebookShares + linkedinShares },
     reactions: { num_results: extras.likes, reaction: extras.likedByViewer },
-    // Comments arrive with a later issue.
-    comments: { num_results: 0 },
+    comments: { num_results: extras.comments },
     is_reactions_enabled: row.reactionsEnabled,
     is_comments_enabled: row.commentsEnabled,
     is_featured: row.isFeatured,
-    // Bookmarks arrive with a later issue.
-    is_bookmarked: 0,
-    is_subscribed: false,
+    is_bookmarked: extras.bookmarked ? 1 : 0,
+    is_subscribed: extras.subscribed,
     editable: true,
     properties: { suggested_by: extras.suggestedBy },
     post_deferred: [],
@@ -88,6 +89,9 @@ function extrasOf(row: PostRow, loaded: PostExtrasRow | undefined): PostExtras {
     categories: loaded?.categories ?? [],
     likes: loaded?.likes ?? 0,
     likedByViewer: loaded?.liked ?? false,
+    bookmarked: loaded?.bookmarked ?? false,
+    subscribed: loaded?.subscribed ?? false,
+    comments: loaded?.comments ?? 0,
     // A suggester whose account is gone has already been set null by the foreign key.
     suggestedBy: row.suggestedBy === null || suggester === null ? null : { id: row.suggestedBy, name: `${suggester.first} ${suggester.last}`.trim() },
   };

@@ -21,6 +21,11 @@ export interface PostExtrasRow {
   likes: number;
   liked: boolean;
   suggester: SuggesterName | null;
+  /** The viewer bookmarked the post. */
+  bookmarked: boolean;
+  /** The viewer is subscribed to the post's notifications. */
+  subscribed: boolean;
+  comments: number;
 }
 
 /** A post row with its extras. */
@@ -45,6 +50,9 @@ export function postExtrasFields(viewerId: number): { [K in keyof PostExtrasRow]
     likes: sql<number>`(select count(*)::int from post_reactions r where r.post_id = ${POST_ID} and r.type = 1)`,
     liked: sql<boolean>`exists (select 1 from post_reactions r where r.post_id = ${POST_ID} and r.user_id = ${viewerId} and r.type = 1)`,
     suggester: sql<SuggesterName | null>`(select json_build_object('first', u.first_name, 'last', u.last_name) from users u where u.id = ${POST_SUGGESTED_BY})`,
+    bookmarked: sql<boolean>`exists (select 1 from bookmarks b where b.user_id = ${viewerId} and b.post_id = ${POST_ID})`,
+    subscribed: sql<boolean>`exists (select 1 from post_subscriptions s where s.user_id = ${viewerId} and s.post_id = ${POST_ID})`,
+    comments: sql<number>`(select count(*)::int from comments cm where cm.post_id = ${POST_ID})`,
   };
 }
 

@@ -2,14 +2,15 @@
  * Read queries of the content library: one post, the paged list and the feed. Pages are
  * loaded with their presentation extras (post-extras.ts) in the same query.
  */
-import { FilterBy, SortBy } from '@chorus/core';
-import { and, desc, eq, exists, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { FilterBy, PostListType, RECOMMENDATION_WINDOW_DAYS, SortBy } from '@chorus/core';
+import { and, desc, eq, exists, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
-import { categories, postCategories, posts, postShares, type PostRow } from '../db/schema.ts';
+import { bookmarks, categories, categoryFollows, postCategories, posts, postShares, type PostRow } from '../db/schema.ts';
 import { cachedCount } from './count-cache.ts';
 import { liveInCompany } from './live-posts.ts';
 import { postExtrasFields, type PostWithExtras } from './post-extras.ts';
+import { searchMatches, searchRank } from './search.ts';
 
 /** Featured posts on the feed: the carousel shows a handful. */
 export const FEATURED_ON_FEED = 10;
@@ -26,21 +27,28 @@ export async function findLivePost(db: Database, companyId: number, postId: numb
 
 /** Parameters of the post list, as validated by the contract. */
 export interface PostListParams {
+  /** Which list: the library, the viewer's bookmarks, featured posts or recommendations. */
+  type: PostListType;
   filterBy: FilterBy;
-  sortBy: SortBy;
+  /** null: best match first while searching, otherwise latest. */
+  sortBy: SortBy | null;
   perPage: number;
   page: number;
   categoryIds: readonly number[];
   query: string;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function listConditions(companyId: number, viewerId: number, params: PostListParams): SQL[] {
   const conditions: SQL[] = [liveInCompany(companyId)];
+  if (params.type === PostListType.BOOKMARKS) {
+    conditions.push(
+      exists(sql`(select 1 from ${bookmarks} where ${bookmarks.postId} = ${posts.id} and ${bookmarks.userId} = ${viewerId} and ${bookmarks.companyId} = ${companyId})`),
+    );
+  } else if (params.type === PostListType.FEATURED) {
+    conditions.push(eq(posts.isFeatured, true));
+  } else if (params.type === PostListType.RECOMMENDED) {
+    conditions.push(sql`${posts.created} > now() - make_interval(days => ${RECOMMENDATION_WINDOW_DAYS})`);
+  }
   if (params.filterBy === FilterBy.UNSHARED) {
     conditions.push(
       notExists(
@@ -55,28 +63,32 @@ function listConditions(companyId: number, viewerId: number, params: PostListPar
       ),
     );
   }
-  if (params.query !== '') {
-    const pattern = likePattern(params.query);
-    // Hashtags are matched as "#tag #tag" so that both "tag" and "#tag" find them.
-    const searched = or(
-      ilike(posts.title, pattern),
-      ilike(posts.content, pattern),
-      // The same immutable expression as the trigram index posts_search_trgm_idx.
-      sql`post_hashtags_text(${posts.hashtags}) ilike ${pattern}`,
-    );
-    if (searched) conditions.push(searched);
-  }
+  if (params.query !== '') conditions.push(searchMatches(params.query));
   return conditions;
 }
 
 /** The cache key of a list total: everything that decides the matches (not sort or page). */
 function countKey(companyId: number, viewerId: number, params: PostListParams): string {
-  const viewer = params.filterBy === FilterBy.UNSHARED ? viewerId : 0;
+  const perViewer = params.filterBy === FilterBy.UNSHARED || params.type === PostListType.BOOKMARKS;
   const topics = [...new Set(params.categoryIds)].sort((a, b) => a - b).join(',');
-  return JSON.stringify(['posts', companyId, params.filterBy, viewer, topics, params.query]);
+  return JSON.stringify(['posts', companyId, params.type, params.filterBy, perViewer ? viewerId : 0, topics, params.query]);
 }
 
-/** One page of the post list, with extras, and the total number of matches (cached briefly). */
+/** The list's order: the chosen sort, relevance while searching, newest as the tie-breaker. */
+function listOrder(params: PostListParams): SQL[] {
+  const newest = [desc(posts.created), desc(posts.id)];
+  const searching = params.query !== '';
+  if (params.sortBy === SortBy.TOP_PERFORMING) {
+    return searching ? [desc(posts.shareCount), desc(searchRank(params.query)), ...newest] : [desc(posts.shareCount), ...newest];
+  }
+  if (params.sortBy === null && searching) return [desc(searchRank(params.query)), ...newest];
+  return newest;
+}
+
+/**
+ * One page of a post list, with extras, and the total number of matches (cached briefly).
+ * Bookmark lists are counted fresh: the viewer's own toggles must show at once.
+ */
 export async function listPosts(
   db: Database,
   companyId: number,
@@ -85,21 +97,23 @@ export async function listPosts(
 ): Promise<{ rows: PostWithExtras[]; total: number }> {
   const where = and(...listConditions(companyId, viewerId, params));
   const offset = (params.page - 1) * params.perPage;
-  const total = await cachedCount(db, countKey(companyId, viewerId, params), async () => {
+  const countAll = async (): Promise<number> => {
     const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(posts).where(where);
     return counted?.total ?? 0;
-  });
+  };
+  const total = params.type === PostListType.BOOKMARKS ? await countAll() : await cachedCount(db, countKey(companyId, viewerId, params), countAll);
   if (offset >= total) return { rows: [], total };
 
   // The page's ids first, then the rows with their extras: selected in one query with
   // LIMIT/OFFSET, the extras' subqueries would also run for every skipped row.
-  // Top performing reads posts_company_share_count_idx, the newest first posts_company_created_idx.
-  const top = params.sortBy === SortBy.TOP_PERFORMING;
+  // Top performing reads posts_company_share_count_idx, the newest first posts_company_created_idx,
+  // a search posts_search_vector_idx.
+  const order = listOrder(params);
   const page = db
-    .select({ id: posts.id })
+    .select({ id: posts.id, rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rank') })
     .from(posts)
     .where(where)
-    .orderBy(...(top ? [desc(posts.shareCount)] : []), desc(posts.created), desc(posts.id))
+    .orderBy(...order)
     .limit(params.perPage)
     .offset(offset)
     .as('page');
@@ -107,7 +121,7 @@ export async function listPosts(
     .select({ post: posts, extras: postExtrasFields(viewerId) })
     .from(page)
     .innerJoin(posts, eq(posts.id, page.id))
-    .orderBy(...(top ? [desc(posts.shareCount)] : []), desc(posts.created), desc(posts.id));
+    .orderBy(page.rank);
   return { rows, total };
 }
 
@@ -116,6 +130,8 @@ export interface FeedLimits {
   featured: number;
   latest: number;
   perTopic: number;
+  filterBy: FilterBy;
+  sortBy: SortBy;
 }
 
 /** The feed's posts, with extras: a topic doormat is a topic with its newest posts. */
@@ -123,40 +139,51 @@ export interface FeedPosts {
   featured: PostWithExtras[];
   latest: PostWithExtras[];
   topics: { category: { id: number; name: string }; posts: PostWithExtras[] }[];
+  /** Live posts matching the filter. */
+  total: number;
 }
 
 const Section = { FEATURED: 1, LATEST: 2, TOPIC: 3 } as const;
 
 /**
- * The whole feed in one query: the ids of the featured, latest and per-topic posts
- * (UNION ALL), joined back to the posts with their extras. Topics with no live posts drop
- * out; topics come by name, posts newest first everywhere.
+ * The whole feed in one query: the ids of the featured, latest and per-followed-topic posts
+ * (UNION ALL), joined back to the posts with their extras. Followed topics with no live posts
+ * drop out; topics come in the viewer's order (category_follows.position, then name). The
+ * library state's filter and sort apply to every section.
  */
 export async function feedPosts(db: Database, companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
-  const newest = [desc(posts.created), desc(posts.id)];
+  const params: PostListParams = { type: PostListType.USER_LIST, filterBy: limits.filterBy, sortBy: limits.sortBy, perPage: 1, page: 1, categoryIds: [], query: '' };
+  const visible = and(...listConditions(companyId, viewerId, params));
+  const order = listOrder(params);
+  const total = cachedCount(db, countKey(companyId, viewerId, params), async () => {
+    const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(posts).where(visible);
+    return counted?.total ?? 0;
+  });
   const featured = db
     .select({
       section: sql<number>`${Section.FEATURED}::int`.as('section'),
       categoryId: sql<number | null>`null::int`.as('category_id'),
       categoryName: sql<string | null>`null::text`.as('category_name'),
+      position: sql<number>`0`.as('position'),
       postId: sql<number>`${posts.id}`.as('post_id'),
     })
     .from(posts)
-    .where(and(liveInCompany(companyId), eq(posts.isFeatured, true)))
-    .orderBy(...newest)
+    .where(and(visible, eq(posts.isFeatured, true)))
+    .orderBy(...order)
     .limit(limits.featured);
   const latest = db
     .select({
       section: sql<number>`${Section.LATEST}::int`.as('section'),
       categoryId: sql<number | null>`null::int`.as('category_id'),
       categoryName: sql<string | null>`null::text`.as('category_name'),
+      position: sql<number>`0`.as('position'),
       postId: sql<number>`${posts.id}`.as('post_id'),
     })
     .from(posts)
-    .where(liveInCompany(companyId))
-    .orderBy(...newest)
+    .where(visible)
+    .orderBy(...order)
     .limit(limits.latest);
-  // Per topic, walk the company's live posts newest first (posts_company_created_idx) and keep
+  // Per topic, walk the company's live posts order first (posts_company_created_idx) and keep
   // those in the topic: a few index steps per topic, where ranking every (topic, post) pair
   // with a window function sorted the whole library on each request.
   const topicNewest = db
@@ -164,31 +191,33 @@ export async function feedPosts(db: Database, companyId: number, viewerId: numbe
     .from(posts)
     .where(
       and(
-        liveInCompany(companyId),
+        visible,
         exists(sql`(select 1 from ${postCategories} where ${postCategories.postId} = ${posts.id} and ${postCategories.categoryId} = ${categories.id})`),
       ),
     )
-    .orderBy(...newest)
+    .orderBy(...order)
     .limit(limits.perTopic)
-    .as('topic_newest');
+    .as('topic_order');
   const topics = db
     .select({
       section: sql<number>`${Section.TOPIC}::int`.as('section'),
       categoryId: sql<number | null>`${categories.id}`.as('category_id'),
       categoryName: sql<string | null>`${categories.name}`.as('category_name'),
+      position: sql<number>`${categoryFollows.position}`.as('position'),
       postId: sql<number>`${topicNewest.id}`.as('post_id'),
     })
-    .from(categories)
+    .from(categoryFollows)
+    .innerJoin(categories, eq(categories.id, categoryFollows.categoryId))
     .crossJoinLateral(topicNewest)
-    .where(eq(categories.companyId, companyId));
+    .where(and(eq(categoryFollows.userId, viewerId), eq(categoryFollows.companyId, companyId), eq(categories.companyId, companyId)));
   const ids = unionAll(featured, latest, topics).as('feed_ids');
   const rows = await db
     .select({ section: ids.section, categoryId: ids.categoryId, categoryName: ids.categoryName, post: posts, extras: postExtrasFields(viewerId) })
     .from(ids)
     .innerJoin(posts, eq(posts.id, ids.postId))
-    .orderBy(ids.section, sql`lower(${ids.categoryName})`, ids.categoryId, ...newest);
+    .orderBy(ids.section, ids.position, sql`lower(${ids.categoryName})`, ids.categoryId, ...order);
 
-  const feed: FeedPosts = { featured: [], latest: [], topics: [] };
+  const feed: FeedPosts = { featured: [], latest: [], topics: [], total: await total };
   let topic: FeedPosts['topics'][number] | null = null;
   for (const row of rows) {
     const item = { post: row.post, extras: row.extras };

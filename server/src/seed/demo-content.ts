@@ -1,5 +1,5 @@
 /** The demo data set: two companies, their people, topics and posts. */
-import { Role } from '@chorus/core';
+import { Role, type FeatureToggles } from '@chorus/core';
 import type { ArtSpec, VideoSource } from './media.ts';
 
 /** Every demo user's password. */
@@ -18,6 +18,8 @@ export interface DemoCompany {
   selfSignUpEnabled?: boolean;
   /** Branded social sign-in flags (index 1 X, 3 LinkedIn, ...); all off when absent. */
   socialSignIn?: boolean[];
+  /** Feature toggles that differ from a new company's defaults. */
+  featureToggles?: Partial<FeatureToggles>;
   brand: ArtSpec;
   topics: string[];
   posts: DemoPost[];
@@ -144,6 +146,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     name: 'Acme Corporation',
     selfSignUpEnabled: true,
     socialSignIn: [false, true, false, true, false, false, false],
+    // The demo shows AI-assisted captions (off for a new company).
+    featureToggles: { user_ai_enabled: true },
     title: 'Acme Corporation',
     explainer: 'Share Acme news with your network in a couple of clicks.',
     tintColor: '#1f6feb',

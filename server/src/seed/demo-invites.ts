@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { companyOrigin, type Config } from '../config.ts';
 import { companies } from '../db/schema.ts';
+import { companyDefaultLanguage } from '../presenters/company.ts';
 import { sendMail, type MailContext } from '../mail/send-mail.ts';
 import type { SeededInvite } from './seed.ts';
 
@@ -71,7 +72,7 @@ export async function mailDemoInvites(ctx: MailContext, config: LinkConfig, invi
     await sendMail(ctx, {
       kind: 'invite',
       to: invite.email,
-      language: company.defaultLanguage,
+      language: companyDefaultLanguage(company),
       companyId: company.id,
       name: `${invite.firstName} ${invite.lastName}`.trim(),
       companyName: company.name,

@@ -7,7 +7,8 @@ import { count } from 'drizzle-orm';
 import { createInvite } from '../auth/invites.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
-import { categories, companies, memberships, postCategories, postReactions, posts, postShares, users, type PostMedia } from '../db/schema.ts';
+import { DEFAULT_FEATURE_TOGGLES } from '../db/defaults.ts';
+import { categories, categoryFollows, companies, memberships, postCategories, postReactions, posts, postShares, userEvents, users, type PostMedia } from '../db/schema.ts';
 import { DEMO_COMPANIES, DEMO_INVITES, DEMO_PASSWORD, DEMO_USERS, PALETTE, type DemoCompany, type DemoInvite, type DemoPost } from './demo-content.ts';
 import { renderImage, renderSquare, renderVideo, type MediaTarget } from './media.ts';
 
@@ -55,6 +56,11 @@ const DEMO_SHARES: [string, number, string, number][] = [
   ['globex', 2, 'multi@acme.example', Network.TWITTER],
   ['globex', 5, 'user@globex.example', Network.FACEBOOK],
 ];
+
+/** Topics (the company's first ones) every demo member follows. */
+const DEMO_FOLLOWED_TOPICS = 4;
+/** Follows an admin locked, as [company, e-mail, topic]. */
+const DEMO_LOCKED_FOLLOWS: readonly (readonly [string, string, string])[] = [['acme', 'user@acme.example', 'Company News']];
 
 /** Likes by demo users, as [company, post index, e-mail]. */
 const DEMO_LIKES: [string, number, string][] = [
@@ -148,6 +154,7 @@ async function seedCompany(
       teamsTenantId: company.teamsTenantId,
       selfSignUpEnabled: company.selfSignUpEnabled === true,
       ...(company.socialSignIn ? { socialSignIn: company.socialSignIn } : {}),
+      ...(company.featureToggles ? { featureToggles: { ...DEFAULT_FEATURE_TOGGLES, ...company.featureToggles } } : {}),
     })
     .returning({ id: companies.id });
   if (!row) throw new Error(`Could not create ${company.subdomain}`);
@@ -163,6 +170,8 @@ async function seedCompany(
       created: new Date(now.getTime() - (u.companies.indexOf(company.subdomain) === 0 ? 48 : 24) * HOUR),
     })),
   );
+  // Demo staff went through onboarding long ago; only people who join later are onboarded.
+  await db.insert(userEvents).values(members.map((u) => ({ userId: userIds.get(u.email) ?? 0, companyId, event: 'finished' })));
 
   const topicRows = await db
     .insert(categories)
@@ -204,6 +213,20 @@ async function seedCompany(
   await db.insert(postCategories).values(
     company.posts.flatMap((post, i) =>
       post.topics.map((topic, position) => ({ postId: postIds[i] ?? 0, categoryId: topicIds.get(topic) ?? 0, position })),
+    ),
+  );
+
+  // Every member follows the company's first topics, so the demo feed has doormats; one
+  // follow is admin-locked to show the locked state.
+  await db.insert(categoryFollows).values(
+    members.flatMap((u) =>
+      company.topics.slice(0, DEMO_FOLLOWED_TOPICS).map((topic, position) => ({
+        userId: userIds.get(u.email) ?? 0,
+        categoryId: topicIds.get(topic) ?? 0,
+        companyId,
+        position,
+        locked: DEMO_LOCKED_FOLLOWS.some(([sub, email, name]) => sub === company.subdomain && email === u.email && name === topic),
+      })),
     ),
   );
 

@@ -2,7 +2,9 @@
 import { SignInRequest, SignInResult, SignOutResponse } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { deleteSession } from '../../auth/sessions.ts';
+import { samlLogoutUrl } from '../../commands/saml-logout.ts';
 import { signIn } from '../../commands/sign-in.ts';
+import { companyOrigin } from '../../config.ts';
 import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
@@ -14,6 +16,10 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   app.post('/api/v1/auth/sign-in', async (request) => {
     const input = parseInput(SignInRequest, request.body ?? {});
     const outcome = await signIn(ctx.db, request.company, { ...input, previousToken: requestToken(request) });
+    if (outcome.kind === 'sso') {
+      const ssoUrl = `${companyOrigin(ctx.config, request.company?.subdomain ?? '')}/api/v1/auth/saml/sign-in`;
+      return checked(SignInResult, { token: null, sso_url: ssoUrl, user: null }, ctx.checkResponses);
+    }
     if (outcome.kind === 'elsewhere') {
       return checked(SignInResult, { token: null, sso_url: null, user: null, redirect_subdomain: outcome.subdomain }, ctx.checkResponses);
     }
@@ -22,8 +28,10 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   });
 
   app.get('/api/v1/auth/sign-out', async (request) => {
-    const { viewer } = await authenticate(ctx.db, request);
-    await deleteSession(ctx.db, viewer.sessionId);
-    return checked(SignOutResponse, { url: null }, ctx.checkResponses);
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const ended = await deleteSession(ctx.db, viewer.sessionId);
+    // A SAML session also ends at its IdP: the browser goes there next (single logout).
+    const url = await samlLogoutUrl(ctx.db, ctx.config, company, viewer.user.id, ended?.samlSession ?? null);
+    return checked(SignOutResponse, { url }, ctx.checkResponses);
   });
 };

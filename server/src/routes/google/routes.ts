@@ -14,6 +14,7 @@ import {
   sanitizeNext,
   type StartedFlow,
 } from '../../auth/google.ts';
+import { completeSsoRemoval, GOOGLE_REMOVAL_COOKIE } from '../../commands/sso-removal.ts';
 import type { CompanyRow, OidcConfigColumn } from '../../db/schema.ts';
 import { notFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -68,6 +69,12 @@ export const googleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const { company, client } = configured(request);
     const result = await google.callback(company, client, request.url, request.cookies[GOOGLE_FLOW_COOKIE]);
     reply.clearCookie(GOOGLE_FLOW_COOKIE, cookieOptions);
+    // A pending deactivation or deletion (see commands/sso-removal.ts) replaces the sign-in.
+    const removal = request.cookies[GOOGLE_REMOVAL_COOKIE];
+    if (removal) {
+      reply.clearCookie(GOOGLE_REMOVAL_COOKIE, cookieOptions);
+      if (result.userId !== null) return reply.redirect(await completeSsoRemoval(ctx, company, removal, { userId: result.userId }), 302);
+    }
     return reply.redirect(result.redirect, 302);
   });
 };

@@ -1,8 +1,8 @@
 import { ErrorCode, FeedResponse, Network, PostListResponse, PostResponse, PostType } from '@chorus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostRow } from '../../db/schema.ts';
 import { createTestContext, get, type TestContext } from '../../test/app.ts';
-import { buildCategory, buildLike, buildPost, buildShare, imageMedia, linkAttachment } from '../../test/factories.ts';
+import { categoryFollows, companies, type PostRow } from '../../db/schema.ts';
+import { buildCategory, buildLike, buildPost, buildShare, buildUser, imageMedia, linkAttachment, sessionFor } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -49,6 +49,14 @@ beforeAll(async () => {
   await buildShare(t.db, p.sharedByUser, f.acmeUser, Network.FACEBOOK);
   await buildLike(t.db, p.text, f.acmeUser);
   await buildLike(t.db, p.text, f.acmeAdmin);
+  await t.db.insert(categoryFollows).values([
+    { userId: f.acmeUser.id, categoryId: topics.careers.id, companyId: acme.id, position: 0 },
+    { userId: f.acmeUser.id, categoryId: topics.news.id, companyId: acme.id, position: 1 },
+    { userId: f.acmeUser.id, categoryId: topics.empty.id, companyId: acme.id, position: 2 },
+    { userId: f.acmeAdmin.id, categoryId: topics.news.id, companyId: acme.id, position: 0 },
+    { userId: f.acmeAdmin.id, categoryId: topics.careers.id, companyId: acme.id, position: 1 },
+    { userId: f.multi.id, categoryId: topics.globexTopic.id, companyId: globex.id, position: 0 },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -109,9 +117,12 @@ describe('GET /api/v4/post/', () => {
     { query: '#ai', expected: ['Launch day'] },
     { query: 'ai', expected: ['Launch day'] },
     { query: '50%', expected: ['Popular 50% off'] },
-    { query: '%', expected: ['Popular 50% off'] },
+    { query: '%', expected: [] },
     { query: 'Globex', expected: [] },
-  ])('searches title, caption and hashtags for "$query"', async ({ query, expected }) => {
+    { query: 'launc', expected: ['Launch day'] },
+    { query: 'hir eng', expected: ['Hiring engineers'] },
+    { query: "eng' | !x", expected: [] },
+  ])('searches title, caption and hashtags for "$query" (full text, prefix terms)', async ({ query, expected }) => {
     expect(titles((await list(`query=${encodeURIComponent(query)}`)).objects)).toEqual(expected);
   });
 
@@ -211,7 +222,7 @@ describe('GET /api/v4/post/feed', () => {
     return FeedResponse.parse(res.json());
   }
 
-  it('returns featured, latest and every topic with posts by name', async () => {
+  it('returns featured, latest and each followed topic with posts in the viewer order', async () => {
     const body = await feed('latest=2&categories_followed=2');
     expect(titles(body.featured)).toEqual(['Office photo']);
     expect(titles(body.latest)).toEqual(['Launch day', 'Office photo']);
@@ -220,6 +231,22 @@ describe('GET /api/v4/post/feed', () => {
       ['Office photo', 'Hiring engineers'],
       ['Launch day', 'Office photo'],
     ]);
+  });
+
+  it('follows each viewer own topics and order', async () => {
+    const body = await feed('', f.tokens.acmeAdmin);
+    expect(body.topics.map((x) => x.category.name)).toEqual(['News', 'careers']);
+    const unfollowing = await buildUser(t.db, [{ company: f.acme }]);
+    expect((await feed('', await sessionFor(t.db, unfollowing))).topics).toEqual([]);
+  });
+
+  it('applies the filter and sort to every section and counts the matches', async () => {
+    const all = await feed('');
+    expect(all.num_results).toBe(5);
+    const body = await feed('filter_by=unshared&sort_by=top_performing', f.tokens.acmeAdmin);
+    expect(titles(body.latest)).toEqual(['Shared once', 'Launch day', 'Office photo', 'Hiring engineers']);
+    expect(body.topics.map((x) => titles(x.posts))).toEqual([['Launch day', 'Office photo'], ['Office photo', 'Hiring engineers']]);
+    expect(body.num_results).toBe(4);
   });
 
   it('uses the defaults: 12 latest and 4 posts per topic', async () => {
@@ -248,5 +275,80 @@ describe('GET /api/v4/post/feed', () => {
     const body = await feed('', f.tokens.multi, 'globex');
     expect(titles(body.latest)).toEqual(['Globex news']);
     expect(body.topics.map((x) => x.category.name)).toEqual(['Globex topic']);
+  });
+});
+
+describe('GET /api/v4/post/ search ranking', () => {
+  let ranked: Record<'inTitle' | 'inContent' | 'inTag', PostRow>;
+  beforeAll(async () => {
+    const topic = await buildCategory(t.db, f.acme, 'Ranking');
+    ranked = {
+      inContent: await buildPost(t.db, f.acme, { title: 'Quarterly training', content: 'Remember the compliance module.' }, { hoursAgo: 0.1, categories: [topic] }),
+      inTitle: await buildPost(t.db, f.acme, { title: 'Compliance policy update', content: 'What changes for compliance this year.' }, { hoursAgo: 30, categories: [topic] }),
+      inTag: await buildPost(t.db, f.acme, { title: 'Audit results', content: 'All green.', hashtags: ['ComplianceWins'] }, { hoursAgo: 40, categories: [topic] }),
+    };
+  });
+  const ids = (posts: { id: number }[]) => posts.map((x) => x.id);
+
+  it("finds 'compliance' from the prefix 'compl', best match first", async () => {
+    const body = await list('query=compl');
+    expect(ids(body.objects)).toEqual([ranked.inTitle.id, ranked.inTag.id, ranked.inContent.id]);
+    expect(body.num_results).toBe(3);
+  });
+
+  it('orders matches newest first when Latest is chosen', async () => {
+    expect(ids((await list('query=compl&sort_by=latest')).objects)).toEqual([ranked.inContent.id, ranked.inTitle.id, ranked.inTag.id]);
+  });
+
+  it('combines the search with Top Performing and Unshared', async () => {
+    await buildShare(t.db, ranked.inTag, f.acmeAdmin, Network.TWITTER);
+    await buildShare(t.db, ranked.inContent, f.acmeUser, Network.TWITTER);
+    expect(ids((await list('query=compliance&sort_by=top_performing&filter_by=unshared')).objects)).toEqual([ranked.inTag.id, ranked.inTitle.id]);
+  });
+});
+
+describe('GET /api/v4/post/ special lists', () => {
+  async function addBookmark(token: string, postId: number, subdomain = 'acme') {
+    return t.app.inject({ method: 'POST', url: `/api/v2/post/${postId}/bookmark`, headers: { host: `${subdomain}.localhost:3000`, 'x-auth-token': token } });
+  }
+
+  it('lists the viewer own bookmarks only', async () => {
+    expect((await addBookmark(f.tokens.acmeUser, p.link.id)).statusCode).toBe(200);
+    expect((await addBookmark(f.tokens.acmeAdmin, p.text.id)).statusCode).toBe(200);
+    const body = await list('type=bookmarks');
+    expect(titles(body.objects)).toEqual(['Hiring engineers']);
+    expect(body.objects[0]).toMatchObject({ is_bookmarked: 1, is_subscribed: true });
+    expect(titles((await list('type=bookmarks', f.tokens.acmeAdmin)).objects)).toEqual(['Launch day']);
+    expect((await list('type=bookmarks', f.tokens.multi)).num_results).toBe(0);
+  });
+
+  it('lists featured posts', async () => {
+    expect(titles((await list('type=featured')).objects)).toEqual(['Office photo']);
+  });
+
+  it('recommends recent posts the viewer has not shared, most shared first', async () => {
+    const body = await list('type=recommended&results_per_page=4&filter_by=all&sort_by=latest');
+    expect(body.objects.map((x) => x.title)).not.toContain('Shared once');
+    expect(body.objects[0]?.title).toBe('Popular 50% off');
+    expect(body.objects).toHaveLength(4);
+  });
+
+  it('refuses bookmarks and featured lists when their toggles are off (403)', async () => {
+    const off = await t.db
+      .insert(companies)
+      .values({ subdomain: 'initech', name: 'Initech', title: 'Initech', featureToggles: { ...f.acme.featureToggles, notifications_enabled: false, featured_posts: false } })
+      .returning();
+    const member = await buildUser(t.db, [{ company: off[0] ?? f.acme }]);
+    const token = await sessionFor(t.db, member);
+    for (const type of ['bookmarks', 'featured']) {
+      const res = await get(t.app, 'initech', `/api/v4/post/?type=${type}`, token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe(ErrorCode.FORBIDDEN);
+    }
+    expect((await get(t.app, 'initech', '/api/v4/post/?type=recommended', token)).statusCode).toBe(200);
+  });
+
+  it('rejects an unknown list type with 201', async () => {
+    expect((await get(t.app, 'acme', '/api/v4/post/?type=drafts', f.tokens.acmeUser)).json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
   });
 });

@@ -1,7 +1,10 @@
-/** The content library's post routes (v4): feed, list and one post. */
-import { FeedQuery, FeedResponse, IdParam, PostListQuery, PostListResponse, PostResponse } from '@chorus/core';
+/**
+ * The content library's post routes (v4): feed, lists (library, search, bookmarks, featured,
+ * recommended) and one post.
+ */
+import { FeedQuery, FeedResponse, FilterBy, IdParam, PostListQuery, PostListResponse, PostListType, PostResponse, SortBy } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { parseInput, postUnavailable } from '../../errors.ts';
+import { forbidden, parseInput, postUnavailable } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
@@ -19,6 +22,8 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       featured: company.featureToggles.featured_posts ? FEATURED_ON_FEED : 0,
       latest: query.latest,
       perTopic: query.categories_followed,
+      filterBy: query.filter_by,
+      sortBy: query.sort_by,
     });
 
     return checked(
@@ -27,6 +32,7 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         featured: presentPostsWithExtras(feed.featured),
         latest: presentPostsWithExtras(feed.latest),
         topics: feed.topics.map((t) => ({ category: t.category, posts: presentPostsWithExtras(t.posts) })),
+        num_results: feed.total,
       },
       ctx.checkResponses,
     );
@@ -35,9 +41,15 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   app.get('/api/v4/post/', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const query = parseInput(PostListQuery, request.query);
+    // Bookmarks live under the notifications toggle, featured posts under their own.
+    if (query.type === PostListType.BOOKMARKS && !company.featureToggles.notifications_enabled) throw forbidden();
+    if (query.type === PostListType.FEATURED && !company.featureToggles.featured_posts) throw forbidden();
+    // Recommendations are the spec's drawer: unshared by the viewer, top performing first.
+    const recommended = query.type === PostListType.RECOMMENDED;
     const { rows, total } = await listPosts(ctx.db, company.id, viewer.user.id, {
-      filterBy: query.filter_by,
-      sortBy: query.sort_by,
+      type: query.type,
+      filterBy: recommended ? FilterBy.UNSHARED : query.filter_by,
+      sortBy: recommended ? SortBy.TOP_PERFORMING : (query.sort_by ?? null),
       perPage: query.results_per_page,
       page: query.page_num,
       categoryIds: query.categories,

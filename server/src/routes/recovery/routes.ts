@@ -14,14 +14,9 @@ import {
 } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import {
-  checkRecoveryCode,
-  requestLoginAssistance,
-  requestMagicLink,
-  requestPasswordRecovery,
-  resetPasswordWithCode,
-  signInWithMagicLink,
-} from '../../commands/account-recovery.ts';
+import { checkRecoveryCode, resetPasswordWithCode, signInWithMagicLink } from '../../commands/account-recovery.ts';
+import type { CompanyRow } from '../../db/schema.ts';
+import { handleMailRequest, type MailRequestData } from '../../jobs/mail-request.ts';
 import { companyOrigin } from '../../config.ts';
 import { parseInput, validationFailed } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -34,9 +29,22 @@ const CodeParam = z.object({ code: z.string() });
 export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const sent = (): MailRequestedResponse => checked(MailRequestedResponse, { sent: true }, ctx.checkResponses);
 
+  /**
+   * Mail requests go to the worker, so the answer (and how long it takes) is the same for
+   * known and unknown addresses. Two cases answer in the request: a company that chose to
+   * reveal unknown addresses (305), and a server without a job queue (tests of the routes).
+   */
+  async function requestMail(kind: MailRequestData['kind'], company: CompanyRow | null, email: string): Promise<void> {
+    if (ctx.jobs && !company?.revealUnknownEmails) {
+      await ctx.jobs.enqueueMailRequest({ kind, companyId: company?.id ?? null, email });
+      return;
+    }
+    await handleMailRequest(ctx, { kind, companyId: company?.id ?? null, email });
+  }
+
   app.post('/api/v1/auth/recover', async (request) => {
     const input = parseInput(RecoverRequest, request.body ?? {});
-    await requestPasswordRecovery(ctx, request.company, input.username);
+    await requestMail('recovery', request.company, input.username);
     return sent();
   });
 
@@ -58,7 +66,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   app.post('/api/v1/auth/email/magic-link', async (request) => {
     const input = parseInput(MagicLinkRequest, request.body ?? {});
-    await requestMagicLink(ctx, request.company, input.username);
+    await requestMail('magic-link', request.company, input.username);
     return sent();
   });
 
@@ -72,7 +80,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   app.post('/api/v1/auth/login-assistance', async (request) => {
     const input = parseInput(LoginAssistanceRequest, request.body ?? {});
-    await requestLoginAssistance(ctx, input.email);
+    await requestMail('find-your-team', null, input.email);
     return sent();
   });
 };

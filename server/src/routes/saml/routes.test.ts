@@ -11,9 +11,10 @@ import * as samlify from 'samlify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samlSpUrls } from '../../auth/saml.ts';
 import { createInvite } from '../../auth/invites.ts';
-import { companies, externalIdentities, memberships, users, type CompanyRow, type SamlConfigColumn } from '../../db/schema.ts';
+import { DEFAULT_FEATURE_TOGGLES } from '../../db/defaults.ts';
+import { companies, externalIdentities, memberships, userEvents, users, type CompanyRow, type SamlConfigColumn } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
-import { buildCompany, buildUser } from '../../test/factories.ts';
+import { buildCompany, buildUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 samlify.setSchemaValidator({ validate });
@@ -48,8 +49,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function identityProvider(options: { key?: string; cert?: string; entityID?: string } = {}) {
+function identityProvider(options: { key?: string; cert?: string; entityID?: string; singleLogoutService?: string } = {}) {
   return samlify.IdentityProvider({
+    ...(options.singleLogoutService
+      ? { singleLogoutService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: options.singleLogoutService }] }
+      : {}),
     entityID: options.entityID ?? IDP_ENTITY,
     privateKey: options.key ?? IDP_KEY,
     signingCert: options.cert ?? IDP_CERT,
@@ -58,9 +62,11 @@ function identityProvider(options: { key?: string; cert?: string; entityID?: str
   });
 }
 
-function serviceProvider(options: { subdomain?: string; entityID?: string; wantAssertionsSigned?: boolean } = {}) {
+function serviceProvider(options: { subdomain?: string; entityID?: string; wantAssertionsSigned?: boolean; wantLogoutResponseSigned?: boolean } = {}) {
   const urls = samlSpUrls(t.config, options.subdomain ?? 'acme');
   return samlify.ServiceProvider({
+    singleLogoutService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: urls.logoutCallbackUrl }],
+    ...(options.wantLogoutResponseSigned ? { wantLogoutResponseSigned: true } : {}),
     entityID: options.entityID ?? urls.entityId,
     wantAssertionsSigned: options.wantAssertionsSigned ?? true,
     assertionConsumerService: [{ Binding: samlify.Constants.namespace.binding.post, Location: urls.callbackUrl }],
@@ -68,9 +74,13 @@ function serviceProvider(options: { subdomain?: string; entityID?: string; wantA
 }
 
 /** A base64 SAMLResponse for `email`, signed as configured. */
-async function idpResponse(email: string, options: { idp?: ReturnType<typeof identityProvider>; sp?: ReturnType<typeof serviceProvider> } = {}): Promise<string> {
+async function idpResponse(
+  email: string,
+  options: { idp?: ReturnType<typeof identityProvider>; sp?: ReturnType<typeof serviceProvider>; inResponseTo?: string } = {},
+): Promise<string> {
   const idp = options.idp ?? identityProvider();
-  const { context } = await idp.createLoginResponse(options.sp ?? serviceProvider(), { extract: {} }, 'post', { email });
+  const extract = options.inResponseTo ? { request: { id: options.inResponseTo } } : {};
+  const { context } = await idp.createLoginResponse(options.sp ?? serviceProvider(), { extract }, 'post', { email });
   return context;
 }
 
@@ -126,6 +136,28 @@ describe('GET /api/v1/auth/saml/sign-in', () => {
   });
 });
 
+describe('POST /api/v1/auth/sign-in on a company that signs in through SAML only', () => {
+  it('answers sso_url (this company\'s SAML sign-in) without checking the password or starting a session', async () => {
+    const ssoOnly = await buildCompany(t.db, {
+      subdomain: 'umbrella',
+      samlConfig,
+      featureToggles: { ...DEFAULT_FEATURE_TOGGLES, email_login_enabled: false },
+    });
+    const member = await buildUser(t.db, [{ company: ssoOnly }]);
+    for (const email of [member.email, 'nobody@umbrella.test']) {
+      const res = await post(t.app, 'umbrella', '/api/v1/auth/sign-in', { email, password: 'wrong-password' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ token: null, sso_url: samlSpUrls(t.config, 'umbrella').callbackUrl.replace('/callback', '/sign-in'), user: null });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('keeps password sign-in where e-mail login is on, even with SAML configured', async () => {
+    const res = await post(t.app, 'acme', '/api/v1/auth/sign-in', { email: f.acmeUser.email, password: TEST_PASSWORD });
+    expect(res.json()).toMatchObject({ sso_url: null, user: { id: f.acmeUser.id } });
+  });
+});
+
 describe('branded settings', () => {
   it('point the SSO button at this server once SAML is configured', async () => {
     const res = await get(t.app, 'acme', '/api/v1/company/settings/branded-settings');
@@ -162,6 +194,12 @@ describe('POST /api/v1/auth/saml/callback', () => {
 
     const again = await exchange('acme', code);
     expect(again.json()).toMatchObject({ error: ErrorCode.MAGIC_LINK_ERROR });
+    // The SSO login is tracked once, for the exchange that succeeded.
+    const tracked = await t.db
+      .select()
+      .from(userEvents)
+      .where(and(eq(userEvents.userId, f.acmeUser.id), eq(userEvents.companyId, f.acme.id), eq(userEvents.event, 'sso_login')));
+    expect(tracked).toHaveLength(1);
     // The NameID is now linked to the user.
     const [link] = await t.db.select().from(externalIdentities).where(eq(externalIdentities.provider, `saml:${f.acme.id}`));
     expect(link).toMatchObject({ subject: f.acmeUser.email, userId: f.acmeUser.id, companyId: f.acme.id });
@@ -171,6 +209,26 @@ describe('POST /api/v1/auth/saml/callback', () => {
     const code = location(await callback('acme', await idpResponse(f.acmeAdmin.email))).searchParams.get('encrypted_token');
     expect((await exchange('globex', code)).json()).toMatchObject({ error: 427 });
     expect((await exchange('acme', code)).statusCode).toBe(200);
+  });
+
+  it('accepts an answer to a request it sent, once (InResponseTo)', async () => {
+    const start = location(await get(t.app, 'acme', '/api/v1/auth/saml/sign-in'));
+    const request = inflateRawSync(Buffer.from(start.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
+    const id = /\bID="([^"]+)"/.exec(request)?.[1] ?? '';
+    expect(id).not.toBe('');
+    const answer = await idpResponse(f.acmeUser.email, { inResponseTo: id });
+    expect(decode(answer)).toContain(`InResponseTo="${id}"`);
+    expect(location(await callback('acme', answer)).pathname).toBe('/sign-in/sso');
+    // The same answer again (a replay) names a request that has been used up.
+    expect(location(await callback('acme', answer)).pathname).toBe('/error');
+  });
+
+  it('refuses an answer to a request it never sent, or sent for another company', async () => {
+    expect(location(await callback('acme', await idpResponse(f.acmeUser.email, { inResponseTo: '_never-sent' }))).pathname).toBe('/error');
+    const start = location(await get(t.app, 'initech', '/api/v1/auth/saml/sign-in'));
+    const request = inflateRawSync(Buffer.from(start.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
+    const initechId = /\bID="([^"]+)"/.exec(request)?.[1] ?? '';
+    expect(location(await callback('acme', await idpResponse(f.acmeUser.email, { inResponseTo: initechId }))).pathname).toBe('/error');
   });
 
   it('rejects a tampered response', async () => {
@@ -251,6 +309,53 @@ describe('GET /api/v1/auth/saml/logout', () => {
     const back = location(await get(t.app, 'acme', '/api/v1/auth/saml/logout'));
     expect(back.pathname).toBe('/sign-in');
     expect(back.searchParams.get('code')).toBe('311');
+  });
+
+  it('logs a SAML session out of its IdP: sign-out, LogoutRequest, signed LogoutResponse, 311', async () => {
+    const member = await buildUser(t.db, [{ company: initech }]);
+    const idp = identityProvider({ singleLogoutService: 'https://idp.chorus.test/logout' });
+    const sp = serviceProvider({ subdomain: 'initech', wantLogoutResponseSigned: true });
+    const { context } = await idp.createLoginResponse(sp, { extract: {} }, 'post', { email: member.email });
+    const code = location(await callback('initech', context)).searchParams.get('encrypted_token');
+    const session = SsoDecryptTokenResponse.parse((await exchange('initech', code)).json());
+
+    const signOut = await get(t.app, 'initech', '/api/v1/auth/sign-out', session.token);
+    const { url } = signOut.json() as { url: string };
+    const logoutLink = new URL(url);
+    expect(`${logoutLink.origin}${logoutLink.pathname}`).toBe(samlSpUrls(t.config, 'initech').logoutCallbackUrl);
+    // The session is over at Chorus already.
+    expect((await get(t.app, 'initech', `/api/v1/user/${member.id}`, session.token)).statusCode).toBe(401);
+
+    const toIdp = location(await get(t.app, 'initech', `${logoutLink.pathname}${logoutLink.search}`));
+    expect(`${toIdp.origin}${toIdp.pathname}`).toBe('https://idp.chorus.test/logout');
+    const logoutRequest = inflateRawSync(Buffer.from(toIdp.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
+    expect(logoutRequest).toContain('LogoutRequest');
+    expect(logoutRequest).toContain(member.email);
+    const requestId = /\bID="([^"]+)"/.exec(logoutRequest)?.[1] ?? '';
+    // The link works once.
+    expect(location(await get(t.app, 'initech', `${logoutLink.pathname}${logoutLink.search}`)).searchParams.get('code')).toBe('313');
+
+    const answer = idp.createLogoutResponse(sp, { extract: { request: { id: requestId } } }, 'redirect', '');
+    const answerUrl = new URL(answer.context);
+    expect(answerUrl.searchParams.get('Signature')).toBeTruthy();
+    // Without its signature the same answer is refused (and does not use the request up).
+    const unsigned = new URLSearchParams(answerUrl.search);
+    unsigned.delete('Signature');
+    unsigned.delete('SigAlg');
+    expect(location(await get(t.app, 'initech', `/api/v1/auth/saml/logout?${unsigned.toString()}`)).searchParams.get('code')).toBe('312');
+    const back = location(await get(t.app, 'initech', `/api/v1/auth/saml/logout${answerUrl.search}`));
+    expect(back.pathname).toBe('/sign-in');
+    expect(back.searchParams.get('code')).toBe('311');
+    // The same answer again names a request that is used up.
+    expect(location(await get(t.app, 'initech', `/api/v1/auth/saml/logout${answerUrl.search}`)).searchParams.get('code')).toBe('312');
+  });
+
+  it('answers 313 for an unknown logout link, and signs a password session out without the IdP', async () => {
+    expect(location(await get(t.app, 'initech', '/api/v1/auth/saml/logout?logout_token=nope')).searchParams.get('code')).toBe('313');
+    const member = await buildUser(t.db, [{ company: initech }]);
+    const signedIn = await post(t.app, 'initech', '/api/v1/auth/sign-in', { email: member.email, password: TEST_PASSWORD });
+    const token = (signedIn.json() as { token: string }).token;
+    expect((await get(t.app, 'initech', '/api/v1/auth/sign-out', token)).json()).toEqual({ url: null });
   });
 
   it('answers 312 for a LogoutResponse it cannot verify', async () => {

@@ -4,12 +4,16 @@
  * hands over to the web app's /sign-in/sso page with a single-use exchange token (never a
  * session token in a URL). Hosts without a company or without SAML settings answer 404.
  */
+import { inflateRawSync } from 'node:zlib';
 import { SsoRedirectCode } from '@chorus/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { decodeSamlRelay, encodeSamlRelay, samlIdentity, samlServiceProvider, type SamlRelay } from '../../auth/saml.ts';
+import { samlRequestCache } from '../../auth/saml-request-cache.ts';
 import { issueSsoExchange, ssoLandingUrl } from '../../auth/sso-exchange.ts';
-import { samlSignIn } from '../../commands/saml-sign-in.ts';
+import { samlProvider, samlSignIn } from '../../commands/saml-sign-in.ts';
+import { takeSamlLogout } from '../../commands/saml-logout.ts';
+import { completeSsoRemoval, REMOVAL_RELAY_PARAM } from '../../commands/sso-removal.ts';
 import { companyOrigin } from '../../config.ts';
 import type { CompanyRow, SamlConfigColumn } from '../../db/schema.ts';
 import { notFound, parseInput } from '../../errors.ts';
@@ -18,7 +22,19 @@ import type { AppContext } from '../../lib/context.ts';
 const SignInQuery = z.object({ next: z.string().max(2000).optional(), is_in_iframe: z.string().max(5).optional() });
 const SignUpQuery = z.object({ code: z.string().min(1).max(200), next: z.string().max(2000).optional() });
 const CallbackBody = z.object({ SAMLResponse: z.string().min(1).max(500_000), RelayState: z.string().max(4000).optional() });
-const LogoutQuery = z.object({ SAMLResponse: z.string().max(100_000).optional() }).passthrough();
+const LogoutQuery = z
+  .object({ SAMLResponse: z.string().max(100_000).optional(), Signature: z.string().max(4000).optional(), logout_token: z.string().max(200).optional() })
+  .passthrough();
+
+/** The InResponseTo of a deflated, base64 LogoutResponse (HTTP-Redirect binding), or null. */
+function inResponseToOf(samlResponse: string): string | null {
+  try {
+    const xml = inflateRawSync(Buffer.from(samlResponse, 'base64')).toString('utf8');
+    return /<(?:\w+:)?LogoutResponse\b[^>]*\bInResponseTo="([^"]+)"/.exec(xml)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 function samlCompany(request: FastifyRequest): { company: CompanyRow; saml: SamlConfigColumn } {
   const company = request.company;
@@ -37,7 +53,7 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   async function startSignIn(request: FastifyRequest, reply: FastifyReply, relay: SamlRelay): Promise<FastifyReply> {
     const { company, saml } = samlCompany(request);
-    const url = await samlServiceProvider(ctx.config, company, saml).getAuthorizeUrlAsync(encodeSamlRelay(relay), undefined, {});
+    const url = await samlServiceProvider(ctx.config, company, saml, samlRequestCache(ctx.db, company.id)).getAuthorizeUrlAsync(encodeSamlRelay(relay), undefined, {});
     return reply.header('cache-control', 'no-store').redirect(url);
   }
 
@@ -58,13 +74,19 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     if (!body.success) return reply.redirect(errorUrl);
     let identity;
     try {
-      const { profile } = await samlServiceProvider(ctx.config, company, saml).validatePostResponseAsync({ SAMLResponse: body.data.SAMLResponse });
+      const { profile } = await samlServiceProvider(ctx.config, company, saml, samlRequestCache(ctx.db, company.id)).validatePostResponseAsync({ SAMLResponse: body.data.SAMLResponse });
       // node-saml checks the issuer of logout messages only; the signed assertion's is checked here.
       if (!profile || profile.issuer !== saml.idpIssuer) return reply.redirect(errorUrl);
       identity = samlIdentity(profile);
     } catch (error) {
       request.log.warn({ err: error, companyId: company.id }, 'SAML response refused');
       return reply.redirect(errorUrl);
+    }
+    // A pending deactivation or deletion (see commands/sso-removal.ts) rides in RelayState.
+    const removal = new URLSearchParams(body.data.RelayState ?? '').get(REMOVAL_RELAY_PARAM);
+    if (removal) {
+      const target = await completeSsoRemoval(ctx, company, removal, { provider: samlProvider(company), subject: identity.subject, email: identity.email });
+      return reply.header('cache-control', 'no-store').redirect(target);
     }
     const relay = decodeSamlRelay(body.data.RelayState);
     const outcome = await samlSignIn(ctx.db, company, saml, identity, relay.inviteCode);
@@ -75,7 +97,7 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       case 'invite-invalid':
         return reply.redirect(errorUrl);
       case 'signed-in': {
-        const token = await issueSsoExchange(ctx.db, { userId: outcome.user.id, companyId: company.id, email: outcome.email });
+        const token = await issueSsoExchange(ctx.db, { userId: outcome.user.id, companyId: company.id, email: outcome.email, samlSession: identity.session });
         return reply.header('cache-control', 'no-store').redirect(ssoLandingUrl(origin(company), token, { inIframe: relay.inIframe, next: relay.next }));
       }
     }
@@ -87,21 +109,40 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
   });
 
-  // Without a stored IdP session (NameID, session index) no LogoutRequest can be built, so
-  // the browser visits the IdP's logout page; an IdP that answers with a LogoutResponse
-  // comes back here and gets 311 or 312 on /sign-in.
+  /**
+   * Single logout. Sign-out of a SAML session hands the browser a `logout_token` link (see
+   * commands/saml-logout.ts): it becomes a LogoutRequest to the IdP naming the session's NameID
+   * and session index. The IdP's LogoutResponse comes back here, answering that request
+   * (InResponseTo), and the person lands on /sign-in with 311 (logged out) or 312 (the IdP
+   * refused or its answer did not check out); 313 means the logout could not be started (an
+   * unknown or used link, or an IdP without a logout URL).
+   */
   app.get('/api/v1/auth/saml/logout', async (request, reply) => {
     const { company, saml } = samlCompany(request);
     const query = parseInput(LogoutQuery, request.query ?? {});
     const signIn = (code: number): string => `${origin(company)}/sign-in?code=${code}`;
+    const requests = samlRequestCache(ctx.db, company.id);
+    const provider = samlServiceProvider(ctx.config, company, saml, requests);
     if (query.SAMLResponse) {
       try {
+        // A LogoutResponse must be signed and answer a LogoutRequest this server sent, once
+        // (node-saml checks the signature when present and that the request exists).
+        const answered = inResponseToOf(query.SAMLResponse);
+        if (typeof query.Signature !== 'string' || answered === null) throw new Error('unsigned or unsolicited LogoutResponse');
         const originalQuery = request.url.slice(request.url.indexOf('?') + 1);
-        const result = await samlServiceProvider(ctx.config, company, saml).validateRedirectAsync(request.query as Record<string, string>, originalQuery);
+        const result = await provider.validateRedirectAsync(request.query as Record<string, string>, originalQuery);
+        if ((await requests.removeAsync(answered)) === null) throw new Error('LogoutResponse replayed');
         return reply.redirect(signIn(result.loggedOut ? SsoRedirectCode.SAML_LOGOUT_SUCCESS : SsoRedirectCode.SAML_LOGOUT_ERROR));
-      } catch {
+      } catch (error) {
+        request.log.warn({ err: error, companyId: company.id }, 'SAML logout response refused');
         return reply.redirect(signIn(SsoRedirectCode.SAML_LOGOUT_ERROR));
       }
+    }
+    if (query.logout_token !== undefined) {
+      const session = saml.logoutUrl ? await takeSamlLogout(ctx.db, company, query.logout_token) : null;
+      if (!session) return reply.redirect(signIn(SsoRedirectCode.SAML_LOGOUT_ERROR_2));
+      const profile = { issuer: saml.idpIssuer, nameID: session.nameID, nameIDFormat: session.nameIDFormat, ...(session.sessionIndex ? { sessionIndex: session.sessionIndex } : {}) };
+      return reply.header('cache-control', 'no-store').redirect(await provider.getLogoutUrlAsync(profile, '', {}));
     }
     return reply.redirect(saml.logoutUrl ?? signIn(SsoRedirectCode.SAML_LOGOUT_SUCCESS));
   });

@@ -1,0 +1,138 @@
+/**
+ * Suggesting content: image suggestions for a pasted link (read under the SSRF guard), and
+ * storing a suggestion as a pending post with its images decoded and re-encoded by sharp.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PostType, SUGGESTION_PENDING_STATUS, firstLink, type MediaImage } from '@chorus/core';
+import sharp from 'sharp';
+import type { Database } from '../db/database.ts';
+import { posts } from '../db/schema.ts';
+import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts';
+
+/** Most image urls returned for one link. */
+export const MAX_SUGGESTED_IMAGES = 10;
+
+function attribute(tag: string, name: string): string | null {
+  const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag);
+  if (!match) return null;
+  return decodeEntities(match[1] ?? match[2] ?? match[3] ?? '');
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+}
+
+/**
+ * Image urls of an HTML page, best first: Open Graph (og:image, og:image:url,
+ * og:image:secure_url), then twitter:image, then img tags; absolute http(s) only, no repeats.
+ */
+export function imagesOfPage(html: string, pageUrl: string): string[] {
+  const meta: string[] = [];
+  const twitter: string[] = [];
+  const imgs: string[] = [];
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
+    const key = (attribute(tag, 'property') ?? attribute(tag, 'name') ?? '').toLowerCase();
+    const content = attribute(tag, 'content');
+    if (!content) continue;
+    if (key === 'og:image' || key === 'og:image:url' || key === 'og:image:secure_url') meta.push(content);
+    else if (key === 'twitter:image' || key === 'twitter:image:src') twitter.push(content);
+  }
+  for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) {
+    const src = attribute(tag, 'src');
+    if (src) imgs.push(src);
+  }
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const candidate of [...meta, ...twitter, ...imgs]) {
+    let absolute: URL;
+    try {
+      absolute = new URL(candidate.trim(), pageUrl);
+    } catch {
+      continue;
+    }
+    if (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') continue;
+    const href = absolute.toString();
+    if (seen.has(href)) continue;
+    seen.add(href);
+    result.push(href);
+    if (result.length === MAX_SUGGESTED_IMAGES) break;
+  }
+  return result;
+}
+
+/** Reads a linked page under the SSRF guard and lists its images. */
+export async function suggestImagesFor(url: string, fetchOptions: SafeFetchOptions = {}): Promise<string[]> {
+  const page = await safeFetch(url, { ...fetchOptions, accept: 'text/html,application/xhtml+xml' });
+  if (page.status < 200 || page.status >= 300) return [];
+  if (page.contentType !== null && !/html|xml/i.test(page.contentType)) return [];
+  return imagesOfPage(page.body.toString('utf8'), page.url);
+}
+
+/** Downloads an image url under the SSRF guard. */
+export async function downloadImage(url: string, maxBytes: number, fetchOptions: SafeFetchOptions = {}): Promise<Buffer> {
+  const response = await safeFetch(url, { ...fetchOptions, maxBytes, accept: 'image/*' });
+  if (response.status < 200 || response.status >= 300) throw new Error(`Image download failed with ${response.status}`);
+  return response.body;
+}
+
+const SIZES = { original: 1600, medium: 800, thumb: 320 } as const;
+
+/**
+ * Decodes an uploaded or downloaded image and writes fresh JPEG encodings in three sizes
+ * (never the bytes as received), under `{mediaDir}/suggestions/`. Throws for data that is
+ * not an image.
+ */
+export async function storeImage(mediaDir: string, input: Buffer): Promise<MediaImage> {
+  const dir = path.join(mediaDir, 'suggestions');
+  await mkdir(dir, { recursive: true });
+  const id = randomUUID();
+  // Decoding first rejects non-images before anything is written.
+  const decoded = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
+  await decoded.metadata();
+  const urls: Partial<Record<keyof typeof SIZES, string>> = {};
+  for (const [size, width] of Object.entries(SIZES) as [keyof typeof SIZES, number][]) {
+    const bytes = await decoded.clone().resize({ width, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 82 }).toBuffer();
+    const file = `${id}-${size}.jpg`;
+    await writeFile(path.join(dir, file), bytes);
+    urls[size] = `/media/suggestions/${file}`;
+  }
+  return { original: urls.original ?? '', medium: urls.medium ?? '', thumb: urls.thumb ?? '' };
+}
+
+/** Title of a suggestion: its first line, shortened. */
+export function suggestionTitle(content: string, fallback: string): string {
+  const line = content.trim().split('\n')[0]?.trim() ?? '';
+  if (line === '') return fallback;
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+/** Stores a suggestion as a pending post of the company, suggested by the user. */
+export async function createSuggestion(
+  db: Database,
+  input: { companyId: number; userId: number; content: string; images: MediaImage[] },
+): Promise<{ id: number; status: number }> {
+  const content = input.content.trim();
+  const url = firstLink(content);
+  const [row] = await db
+    .insert(posts)
+    .values({
+      companyId: input.companyId,
+      title: suggestionTitle(content, 'Suggested content'),
+      content,
+      url,
+      type: input.images.length > 0 ? PostType.IMAGE : url !== null ? PostType.URL : PostType.TEXT,
+      status: SUGGESTION_PENDING_STATUS,
+      media: { images: input.images, videos: [] },
+      suggestedBy: input.userId,
+    })
+    .returning({ id: posts.id, status: posts.status });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}

@@ -1,0 +1,116 @@
+/**
+ * The signed-in user's own account: saving profile and settings (POST /user/{id}), changing
+ * the password (POST /user/password) and the interface language (POST /user/app/language).
+ */
+import {
+  ErrorCode,
+  resolveLanguage,
+  validateAiSettings,
+  validateConfirmPassword,
+  validatePassword,
+  type FeatureToggles,
+  type Language,
+  type UpdateUserRequest,
+  type UserSettings,
+  type UserSettingsUpdate,
+} from '@chorus/core';
+import { eq } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { createSession } from '../auth/sessions.ts';
+import type { Database } from '../db/database.ts';
+import { sessions, users, type UserRow } from '../db/schema.ts';
+import { ApiError, notSignedIn, validationFailed } from '../errors.ts';
+import { timezoneList } from '../lib/timezones.ts';
+
+/** The spec's AI message, sent as the 201's message so any client can show it. */
+export const AI_SETTINGS_INCOMPLETE = 'You need to fill out your job title and goal before you can use the AI feature';
+/** The spec's password policy message, sent as the 201's message. */
+export const PASSWORD_POLICY_MESSAGE = 'Password you entered does not conform to company password policy...';
+
+let knownZones: Set<string> | null = null;
+
+/** Whether GET /api/v1/common/timezone lists the zone. */
+function isListedTimezone(zone: string): boolean {
+  knownZones ??= new Set(timezoneList().map((entry) => entry.value));
+  return knownZones.has(zone);
+}
+
+/**
+ * The settings after an update. Groups the company has switched off keep their stored values
+ * whatever the request says: notification flags while notifications_enabled is off, and the
+ * AI settings while user_ai_enabled is off. The web sends its whole settings object, so
+ * ignoring (rather than refusing) lets a save go through without those sections on screen.
+ */
+export function mergeUserSettings(current: UserSettings, update: UserSettingsUpdate, toggles: FeatureToggles): UserSettings {
+  return {
+    ai: toggles.user_ai_enabled ? { ...current.ai, ...update.ai } : current.ai,
+    intelligence: { ...current.intelligence, ...update.intelligence },
+    email_updates: { ...current.email_updates, ...update.email_updates },
+    leader_board: { ...current.leader_board, ...update.leader_board },
+    post_queue: { ...current.post_queue, ...update.post_queue },
+    notifications: toggles.notifications_enabled ? { ...current.notifications, ...update.notifications } : current.notifications,
+  };
+}
+
+/**
+ * Saves the user's names, language, time zone and settings, after checking them all: nothing
+ * changes when anything is wrong (201 with the field issues).
+ */
+export async function saveUserAccount(db: Database, user: UserRow, toggles: FeatureToggles, input: UpdateUserRequest): Promise<UserRow> {
+  // A stored zone stays acceptable (self sign-up stores the spec's US/Eastern, which the list
+  // names America/New_York); a new one must be listed.
+  if (input.timezone !== undefined && input.timezone !== user.timezone && !isListedTimezone(input.timezone)) {
+    throw validationFailed([{ path: 'timezone', message: 'Unknown time zone' }]);
+  }
+  const settings = input.user_settings === undefined ? user.settings : mergeUserSettings(user.settings, input.user_settings, toggles);
+  if (toggles.user_ai_enabled && !validateAiSettings(settings.ai).ok) {
+    throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, AI_SETTINGS_INCOMPLETE, [{ path: 'user_settings.ai', message: 'ai.incomplete' }]);
+  }
+  const [saved] = await db
+    .update(users)
+    .set({
+      firstName: input.first_name ?? user.firstName,
+      lastName: input.last_name ?? user.lastName,
+      language: input.language === undefined ? user.language : resolveLanguage(input.language),
+      timezone: input.timezone ?? user.timezone,
+      settings,
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!saved) throw notSignedIn();
+  return saved;
+}
+
+/** What a password change carries. */
+export interface PasswordChange {
+  current_password: string;
+  new_password: string;
+  confirm_new_password: string;
+}
+
+/**
+ * Changes the password: the current one must be right (443), the new one must meet the
+ * policy and be confirmed (201). Every session of the user ends, including the one making
+ * the change, and a new one starts: its token replaces the caller's.
+ */
+export async function changeUserPassword(db: Database, user: UserRow, change: PasswordChange): Promise<string> {
+  if (!(await verifyPassword(user.passwordHash, change.current_password))) throw new ApiError(ErrorCode.INCORRECT_PASSWORD);
+  if (!validatePassword(change.new_password).ok) {
+    throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, PASSWORD_POLICY_MESSAGE, [{ path: 'new_password', message: 'password.policy' }]);
+  }
+  const confirmed = validateConfirmPassword(change.new_password, change.confirm_new_password);
+  if (!confirmed.ok) throw validationFailed([{ path: 'confirm_new_password', message: confirmed.error }]);
+  const passwordHash = await hashPassword(change.new_password);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return createSession(tx, user.id);
+  });
+}
+
+/** Saves the interface language; an unsupported tag is saved as en-US. */
+export async function saveUserLanguage(db: Database, user: UserRow, requested: string): Promise<Language> {
+  const language = resolveLanguage(requested);
+  await db.update(users).set({ language }).where(eq(users.id, user.id));
+  return language;
+}

@@ -1,0 +1,18 @@
+/** POST /api/v1/auth/switch-company: the top bar's company switcher hands the user to another company. */
+import { SwitchCompanyRequest, SwitchCompanyResponse } from '@chorus/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { companySwitchUrl } from '../../commands/company-switch.ts';
+import { parseInput } from '../../errors.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { checked } from '../../lib/respond.ts';
+import { authenticate } from '../../plugins/session.ts';
+
+/** Company switch routes. */
+export const companySwitchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post('/api/v1/auth/switch-company', async (request) => {
+    const { viewer } = await authenticate(ctx.db, request);
+    const { company_id: companyId } = parseInput(SwitchCompanyRequest, request.body ?? {});
+    const url = await companySwitchUrl(ctx, viewer.user, companyId);
+    return checked(SwitchCompanyResponse, { url }, ctx.checkResponses);
+  });
+};

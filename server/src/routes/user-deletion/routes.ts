@@ -1,0 +1,66 @@
+/**
+ * An admin's confirmation of a deletion request (accounts spec 2, 6, 7):
+ * GET /api/v1/user/confirm/{delete_token} names the requester (856 for a bad token),
+ * DELETE /api/v1/user/confirm/{delete_token} deletes their personal data (855 for a bad token),
+ * POST /api/v1/user/reject {delete_token} closes the request. ADMINs of the requester's
+ * company only.
+ */
+import {
+  DeleteTokenParam,
+  DeletionConfirmedResponse,
+  DeletionRejectedResponse,
+  DeletionRequesterResponse,
+  ErrorCode,
+  RejectDeletionRequest,
+  Role,
+} from '@chorus/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { deleteUserData, findDeletionRequest, rejectDeletion } from '../../commands/user-deletion.ts';
+import { forbidden, parseInput } from '../../errors.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { checked } from '../../lib/respond.ts';
+import { authenticate } from '../../plugins/session.ts';
+
+/** User deletion routes. */
+export const userDeletionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  async function admin(request: FastifyRequest) {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    if (viewer.role !== Role.ADMIN) throw forbidden();
+    return company;
+  }
+
+  app.get('/api/v1/user/confirm/:delete_token', async (request, reply) => {
+    const company = await admin(request);
+    const { delete_token } = parseInput(DeleteTokenParam, request.params);
+    const { token, requester } = await findDeletionRequest(ctx.db, company, delete_token, ErrorCode.DELETE_TOKEN_USER_INFO);
+    reply.header('cache-control', 'no-store');
+    return checked(
+      DeletionRequesterResponse,
+      {
+        user_id: requester.id,
+        first_name: requester.firstName,
+        last_name: requester.lastName,
+        full_name: `${requester.firstName} ${requester.lastName}`.trim(),
+        email: requester.email,
+        requested: token.created.toISOString(),
+      },
+      ctx.checkResponses,
+    );
+  });
+
+  app.delete('/api/v1/user/confirm/:delete_token', async (request) => {
+    const company = await admin(request);
+    const { delete_token } = parseInput(DeleteTokenParam, request.params);
+    const found = await findDeletionRequest(ctx.db, company, delete_token, ErrorCode.INVALID_DELETE_TOKEN);
+    await deleteUserData(ctx.db, company, found);
+    return checked(DeletionConfirmedResponse, { deleted: true, user_id: found.requester.id }, ctx.checkResponses);
+  });
+
+  app.post('/api/v1/user/reject', async (request) => {
+    const company = await admin(request);
+    const { delete_token } = parseInput(RejectDeletionRequest, request.body ?? {});
+    const found = await findDeletionRequest(ctx.db, company, delete_token, ErrorCode.INVALID_DELETE_TOKEN);
+    await rejectDeletion(ctx.db, found);
+    return checked(DeletionRejectedResponse, { rejected: true, user_id: found.requester.id }, ctx.checkResponses);
+  });
+};
