@@ -10,6 +10,7 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { RouterLink } from '../components/router-link.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { FeedRoute } from './routes/feed.tsx';
+import { PostActionsProvider } from './routes/post-actions-provider.tsx';
 
 // Everything but the signed-in frame and the feed loads on demand, keeping the feed's first
 // render small. The auth screens share one chunk.
@@ -35,8 +36,19 @@ const signUpRoutes = () => import('./routes/sign-up-routes.tsx');
 const SignUpRoute = lazy(() => signUpRoutes().then((m) => ({ default: m.SignUpRoute })));
 const SelfSignUpRoute = lazy(() => signUpRoutes().then((m) => ({ default: m.SelfSignUpRoute })));
 const PostDialogRoute = lazy(() => import('./routes/post-dialog.tsx').then((m) => ({ default: m.PostDialogRoute })));
+const AtomRoute = lazy(() => import('./routes/atom.tsx').then((m) => ({ default: m.AtomRoute })));
 const AdminRedirectRoute = lazy(() => import('./routes/admin-redirect.tsx').then((m) => ({ default: m.AdminRedirectRoute })));
-const TopicRoute = lazy(() => import('./routes/topic.tsx').then((m) => ({ default: m.TopicRoute })));
+const libraryRoutes = () => import('./routes/library-routes.tsx');
+const TopicRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.TopicRoute })));
+const SearchRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.SearchRoute })));
+const BookmarksRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.BookmarksRoute })));
+const FeaturedRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.FeaturedRoute })));
+// Manage Topics carries dnd-kit, so it stays out of the library chunk.
+const ManageTopicsRoute = lazy(() => import('./routes/manage-topics.tsx').then((m) => ({ default: m.ManageTopicsRoute })));
+const PrivacyRoute = lazy(() => import('./routes/privacy.tsx').then((m) => ({ default: m.PrivacyRoute })));
+const SettingsRoute = lazy(() => import('./routes/settings.tsx').then((m) => ({ default: m.SettingsRoute })));
+const ConfirmUserDeletionRoute = lazy(() => import('./routes/confirm-user-deletion.tsx').then((m) => ({ default: m.ConfirmUserDeletionRoute })));
+const OnboardingRoute = lazy(() => import('./routes/onboarding.tsx').then((m) => ({ default: m.OnboardingRoute })));
 
 function RouteError(props: { onRetry: () => void }): JSX.Element {
   const { t } = useTranslation();
@@ -88,14 +100,38 @@ export function createRoutes(): RouteObject[] {
         {
           element: (
             <ProtectedRoute>
-              <AppLayout />
+              <PostActionsProvider>
+                <AppLayout />
+              </PostActionsProvider>
             </ProtectedRoute>
           ),
           children: [
-            { path: '/', element: <FeedRoute />, children: [{ path: 'post/:postId', element: <PostDialogRoute /> }] },
+            {
+              path: '/',
+              element: <FeedRoute />,
+              children: [
+                { path: 'post/:postId', element: <PostDialogRoute /> },
+                { path: 'atom', element: <AtomRoute /> },
+              ],
+            },
             { path: 'topic/:topicId', element: <TopicRoute /> },
+            { path: 'manage-topics', element: <ManageTopicsRoute /> },
+            { path: 'search', element: <SearchRoute /> },
+            { path: 'bookmarks', element: <BookmarksRoute /> },
+            { path: 'featured', element: <FeaturedRoute /> },
+            { path: 'privacy', element: <PrivacyRoute /> },
+            { path: 'settings', element: <SettingsRoute /> },
+            { path: 'confirm-user-deletion', element: <ConfirmUserDeletionRoute /> },
             { path: 'redirect', element: <AdminRedirectRoute /> },
           ],
+        },
+        {
+          path: 'onboarding',
+          element: (
+            <ProtectedRoute>
+              <OnboardingRoute />
+            </ProtectedRoute>
+          ),
         },
         { path: '*', element: <Navigate to="/sign-in" replace /> },
       ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '@chorus/locales';
+import { LAZY_NAMESPACES, loadNamespace, resources } from '@chorus/locales';
 import { LANGUAGES } from '@chorus/core';
 
 // Every source file of the app, as text (a Vite feature vitest shares).
@@ -18,7 +18,13 @@ function lookup(tree: unknown, key: string): unknown {
 /** `[namespace, key]` of every literal `t('key')` / `t('key', { ns: 'x' })` call. */
 function literalCalls(text: string): [string, string][] {
   const calls = text.matchAll(/\bt\(\s*'([^']+)'(?:\s*,\s*\{[^}]*?\bns:\s*'([^']+)')?/g);
-  return [...calls].map((match) => [match[2] ?? 'common', match[1] ?? '']);
+  return [...calls].map((match) => {
+    const key = match[1] ?? '';
+    // `t('settings:personal.title')` names its namespace in the key.
+    const prefixed = /^([a-z]+):(.+)$/.exec(key);
+    if (prefixed) return [prefixed[1] ?? '', prefixed[2] ?? ''];
+    return [match[2] ?? 'common', key];
+  });
 }
 
 /** Keys kept in constants, e.g. `'signIn.social.x'`: quoted dotted names under a common section. */
@@ -42,9 +48,11 @@ describe('translation keys used by the web app', () => {
     expect(used.has('errors:title.authentication')).toBe(true);
   });
 
-  it.each([...LANGUAGES])('exist as strings in %s', (language) => {
+  it.each([...LANGUAGES])('exist as strings in %s', async (language) => {
+    const trees: Record<string, unknown> = { ...resources[language] };
+    for (const ns of LAZY_NAMESPACES) trees[ns] = await loadNamespace(language, ns);
     const missing = [...used.values()]
-      .filter(([ns, key]) => typeof lookup((resources[language] as Record<string, unknown>)[ns], key) !== 'string')
+      .filter(([ns, key]) => typeof lookup(trees[ns], key) !== 'string')
       .map(([ns, key]) => `${ns}:${key}`);
     expect(missing).toEqual([]);
   });

@@ -8,8 +8,13 @@ import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { RouterLink } from '../../components/router-link.tsx';
 import styles from './app-layout.module.css';
 
-// The menu (with its popover positioning and avatar) is not needed to paint the feed.
+// The menu (with its popover positioning and avatar) is not needed to paint the feed, nor are
+// the company switcher (only for people in several companies) and the time-zone warning
+// (which checks the zones itself): each loads after the first paint.
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+const CompanySwitcher = lazy(() => import('../../features/top-bar/components/company-switcher.tsx').then((m) => ({ default: m.CompanySwitcher })));
+const TimezoneWarning = lazy(() => import('../../features/top-bar/components/timezone-warning.tsx').then((m) => ({ default: m.TimezoneWarning })));
+const SuggestButton = lazy(() => import('../../features/suggest/index.ts').then((m) => ({ default: m.SuggestButton })));
 
 function TopBar(): JSX.Element {
   const { t } = useTranslation();
@@ -19,30 +24,48 @@ function TopBar(): JSX.Element {
   const logo = user?.companies.find((entry) => entry.company_id === config?.company_id)?.logo_images.original;
   return (
     <header className={styles.header}>
-      <div className={styles.brand}>
-        {logo ? <img className={styles.logo} src={logo} alt={t('nav.companyLogo', { company })} /> : null}
-        <Text weight="semibold" size={400} className={styles.company}>
-          {company}
-        </Text>
+      <div className={styles.bar}>
+        <div className={styles.brand}>
+          {logo ? <img className={styles.logo} src={logo} alt={t('nav.companyLogo', { company })} /> : null}
+          <Text weight="semibold" size={400} className={styles.company}>
+            {company}
+          </Text>
+        </div>
+        <nav aria-label={t('nav.primary')} className={styles.nav}>
+          <ul className={styles.navList}>
+            <li>
+              <RouterLink to="/">{t('nav.home')}</RouterLink>
+            </li>
+            <li>
+              <RouterLink to="/topic/latest">{t('nav.explore')}</RouterLink>
+            </li>
+          </ul>
+        </nav>
+        {user && config && user.companies.length > 1 ? (
+          <Suspense fallback={null}>
+            <CompanySwitcher companies={user.companies} currentCompanyId={config.company_id} currentName={company} />
+          </Suspense>
+        ) : null}
+        <Suspense fallback={null}>
+          <SuggestButton />
+        </Suspense>
+        <Suspense fallback={<Text>{user?.full_name ?? ''}</Text>}>
+          <UserMenu />
+        </Suspense>
       </div>
-      <nav aria-label={t('nav.primary')} className={styles.nav}>
-        <ul className={styles.navList}>
-          <li>
-            <RouterLink to="/">{t('nav.home')}</RouterLink>
-          </li>
-          <li>
-            <RouterLink to="/topic/latest">{t('nav.explore')}</RouterLink>
-          </li>
-        </ul>
-      </nav>
-      <Suspense fallback={<Text>{user?.full_name ?? ''}</Text>}>
-        <UserMenu />
-      </Suspense>
+      {user ? (
+        <Suspense fallback={null}>
+          <TimezoneWarning savedZone={user.timezone} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }
 
-/** The signed-in frame: skip link, top bar with navigation and user menu, and the page. */
+/**
+ * The signed-in frame: skip link, top bar (navigation, company switcher, user menu and the
+ * time-zone mismatch warning), and the page.
+ */
 export function AppLayout(): JSX.Element {
   const { t } = useTranslation();
   const location = useLocation();

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import type { JSX } from 'react';
 import { Navigate, Outlet, useHref, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isSignInRedirect, SsoRedirectCode, type SignInResult } from '@chorus/core';
-import { useIsSignedIn, useStartSession } from '../../lib/auth.tsx';
+import { ErrorCode, isSignInRedirect, isSignInSso, REMOVAL_SUCCESS_TOAST_MS, SsoRedirectCode, type SignInResult } from '@chorus/core';
+import { useIsSignedIn, useSignOut, useStartSession } from '../../lib/auth.tsx';
 import { useChorusSettings } from '../../lib/chorus-context.ts';
 import { ASSISTED_LOGIN_SUBDOMAIN, isAllowedRedirectUrl, originForSubdomain, subdomainOf } from '../../lib/hosts.ts';
 import { useNotify } from '../../lib/notify.tsx';
@@ -91,6 +91,18 @@ export function SignInRoute(): JSX.Element {
     else if (ssoCode === String(SsoRedirectCode.SAML_LOGOUT_ERROR) || ssoCode === String(SsoRedirectCode.SAML_LOGOUT_ERROR_2)) notify.error(t('ssoSignIn.logoutError'));
   }, [ssoCode, notify, t]);
 
+  // Deactivation (316) or a deletion request (317) through SSO, or its failed notification
+  // (854): the account's sessions are over, so the local one ends too.
+  const removalCode = ssoCode === String(SsoRedirectCode.DEACTIVATED) || ssoCode === String(SsoRedirectCode.DELETED) || ssoCode === String(ErrorCode.GDPR_NOTIFICATION_FAILED);
+  const { mutate: endSession } = useSignOut(() => undefined);
+  useEffect(() => {
+    if (!removalCode) return;
+    if (useSessionStore.getState().userId !== null) endSession();
+    if (ssoCode === String(ErrorCode.GDPR_NOTIFICATION_FAILED)) notify.error(t('code.854', { ns: 'errors' }));
+    else if (ssoCode === String(SsoRedirectCode.DEACTIVATED)) notify.success(t('success.accountDeactivated', { ns: 'errors' }), { timeout: REMOVAL_SUCCESS_TOAST_MS });
+    else notify.success(t('success.deletionRequested', { ns: 'errors' }), { timeout: REMOVAL_SUCCESS_TOAST_MS });
+  }, [removalCode, ssoCode, endSession, notify, t]);
+
   const socialError = params.get('social_error');
 
   useEffect(() => {
@@ -103,7 +115,7 @@ export function SignInRoute(): JSX.Element {
     window.location.assign(`${origin}${signInHref}${query ? `?${query}` : ''}`);
   }, [subdomain, host, params, signInHref]);
 
-  if (signedIn) return <Navigate to={afterSignInTarget(location.search)} replace />;
+  if (signedIn && !removalCode) return <Navigate to={afterSignInTarget(location.search)} replace />;
   if (subdomainOf(window.location.hostname) === ASSISTED_LOGIN_SUBDOMAIN && !params.has('no_assisted_login')) {
     return <Navigate to={{ pathname: '/assist-login', search: location.search }} replace />;
   }
@@ -149,8 +161,14 @@ export function EmailSignInRoute(): JSX.Element {
       else notify.error(t('code.302', { ns: 'errors' }));
       return;
     }
-    if (result.sso_url && isAllowedRedirectUrl(result.sso_url, window.location, [branding.data?.sso_settings.saml_url])) {
-      window.location.assign(result.sso_url);
+    if (isSignInSso(result)) {
+      if (isAllowedRedirectUrl(result.sso_url, window.location, [branding.data?.sso_settings.saml_url])) {
+        // The SAML round trip keeps where the user was going.
+        const target = new URL(result.sso_url, window.location.href);
+        const next = params.get('next');
+        if (next) target.searchParams.set('next', next);
+        window.location.assign(target.href);
+      } else notify.error(t('message.ssoRedirectFailed', { ns: 'errors' }));
       return;
     }
     startSession(result.user);

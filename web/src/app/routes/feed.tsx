@@ -1,20 +1,71 @@
-import { Suspense } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import type { JSX } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FilterBy, SortBy } from '@chorus/core';
 import { useConfigInfo } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { FeedView } from '../../features/posts/components/feed-view.tsx';
+import { feedTitle } from '../../features/posts/components/feed-title.ts';
+import { useFeed } from '../../features/posts/api/get-feed.ts';
+import { useOnboardingRedirect } from '../../features/onboarding/hooks/use-onboarding-redirect.ts';
+import { useLibraryState } from '../../features/library/hooks/library-state.ts';
+import { CustomizeFeed } from '../../features/topics/components/customize-feed.tsx';
 
-/** `/`: the feed, with the single post dialog (`/post/:postId`) rendered over it. */
+// The filter and sort buttons (toggle buttons, library strings) load after the feed's first
+// paint, with the library's other screens (see library-routes.tsx).
+const LibraryControls = lazy(() => import('./library-routes.tsx').then((m) => ({ default: m.LibraryControls })));
+
+const FILTERS: readonly string[] = Object.values(FilterBy);
+const SORTS: readonly string[] = Object.values(SortBy);
+
+/**
+ * `/`: the feed, with the single post dialog (`/post/:postId`) rendered over it. Query
+ * parameters: filter_by and sort_by set the library state; query or categories open the
+ * search with them; origin (where a link came from) is accepted and dropped.
+ */
 export function FeedRoute(): JSX.Element {
   const { t } = useTranslation();
   const config = useConfigInfo();
-  useDocumentTitle(t('feed.documentTitle', { company: config?.company_name ?? '' }));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [library, setLibrary] = useLibraryState();
+  const query = { filter_by: library.filterBy, sort_by: library.sortBy ?? SortBy.LATEST };
+  const feed = useFeed(query);
+  useDocumentTitle(feedTitle(feed.data?.num_results, t('feed.documentTitle', { company: config?.company_name ?? '' })));
+  useOnboardingRedirect();
+
+  const filterParam = params.get('filter_by');
+  const sortParam = params.get('sort_by');
+  const hasLibraryParams = filterParam !== null || sortParam !== null || params.has('origin');
+  useEffect(() => {
+    if (!hasLibraryParams) return;
+    setLibrary({
+      ...(filterParam !== null && FILTERS.includes(filterParam) ? { filterBy: filterParam as FilterBy } : {}),
+      ...(sortParam !== null && SORTS.includes(sortParam) ? { sortBy: sortParam as SortBy } : {}),
+    });
+    void navigate({ search: '' }, { replace: true });
+  }, [hasLibraryParams, filterParam, sortParam, setLibrary, navigate]);
+
+  if (params.get('query') || params.get('categories')) {
+    return <Navigate to={{ pathname: '/search', search: params.toString() }} replace />;
+  }
   return (
     <>
-      <FeedView />
+      <FeedView
+        query={query}
+        controls={
+          <Suspense fallback={null}>
+            <LibraryControls filterBy={library.filterBy} sortBy={library.sortBy} onChange={setLibrary} />
+          </Suspense>
+        }
+        customize={
+          <Suspense fallback={null}>
+            <CustomizeFeed />
+          </Suspense>
+        }
+      />
       <ErrorBoundary>
         <Suspense fallback={null}>
           <Outlet />

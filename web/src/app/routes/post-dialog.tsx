@@ -2,13 +2,20 @@ import { useCallback } from 'react';
 import type { JSX } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { Post } from '@chorus/core';
+import { useConfigInfo } from '../../lib/auth.tsx';
 import { useNotify } from '../../lib/notify.tsx';
 import { PostDialog } from '../../features/posts/components/post-dialog.tsx';
+import { openedFromList } from '../../features/posts/components/post-card.tsx';
+import { PostInteractions } from '../../features/reactions/components/post-interactions.tsx';
+import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
 
 /**
- * `/post/:postId`: the post dialog over the feed. Closing goes back to the previous page of
- * the app (or home when the post was opened directly); a missing post is reported and the
- * user goes home.
+ * `/post/:postId`: the single post modal over the feed, with the post's actions and comments.
+ * Previous and next (arrows and arrow keys) move within the list it was opened from, passed
+ * in history state, replacing the entry so that closing still goes back to that list. Closing
+ * goes back there, or home when the post was opened directly; a post that is gone (662, 750)
+ * is reported and the user goes home.
  */
 export function PostDialogRoute(): JSX.Element {
   const { t } = useTranslation();
@@ -16,15 +23,23 @@ export function PostDialogRoute(): JSX.Element {
   const navigate = useNavigate();
   const location = useLocation();
   const params = useParams();
+  const config = useConfigInfo();
   const postId = /^\d+$/.test(params['postId'] ?? '') ? Number(params['postId']) : Number.NaN;
   // Only a post opened from a list in this app has that list behind it in history; one reached
   // by a link, a reload or through sign-in closes to the feed.
-  const state: unknown = location.state;
-  const canGoBack = typeof state === 'object' && state !== null && 'openedFromList' in state;
+  const list = openedFromList(location.state);
+  const index = list ? list.feed.indexOf(postId) : -1;
+  const previousId = list && index > 0 ? list.feed[index - 1] : undefined;
+  const nextId = list && index >= 0 && index < list.feed.length - 1 ? list.feed[index + 1] : undefined;
+  const commentsOn = config?.feature_toggles.post_comments_enabled ?? false;
 
   const handleClose = (): void => {
-    if (canGoBack) void navigate(-1);
+    if (list) void navigate(-1);
     else void navigate('/', { replace: true });
+  };
+
+  const goTo = (id: number): void => {
+    void navigate(`/post/${id}`, { replace: true, state: list });
   };
 
   const handleMissing = useCallback((): void => {
@@ -32,5 +47,17 @@ export function PostDialogRoute(): JSX.Element {
     void navigate('/', { replace: true });
   }, [notify, t, navigate]);
 
-  return <PostDialog key={postId} postId={postId} onClose={handleClose} onMissing={handleMissing} />;
+  const renderComments = (post: Post) => (commentsOn && post.is_comments_enabled ? <CommentsSection key={post.id} post={post} /> : null);
+
+  return (
+    <PostDialog
+      postId={postId}
+      onClose={handleClose}
+      onMissing={handleMissing}
+      actions={(post) => <PostInteractions post={post} />}
+      comments={renderComments}
+      {...(previousId === undefined ? {} : { onPrevious: () => goTo(previousId) })}
+      {...(nextId === undefined ? {} : { onNext: () => goTo(nextId) })}
+    />
+  );
 }

@@ -38,7 +38,7 @@ export function SsoSignInRoute(): JSX.Element {
     mutate(token, {
       onSuccess: (result) => {
         startSession(result.user);
-        if (finishSsoSignIn(window, inIframe) === 'navigate') void navigate(afterSignInTarget(location.search), { replace: true });
+        if (finishSsoSignIn(window, inIframe, { token: result.token, userId: result.user.id }) === 'navigate') void navigate(afterSignInTarget(location.search), { replace: true });
       },
       onError: () => void navigate(SSO_INVALID_LINK_PATH, { replace: true }),
     });

@@ -1,19 +1,78 @@
+import { Suspense } from 'react';
 import type { JSX } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Button } from '@fluentui/react-components';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SpecialTopic } from '@chorus/core';
+import { PostListType, RECOMMENDATION_DRAWER_SIZE, SpecialTopic } from '@chorus/core';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { TopicView } from '../../features/posts/components/topic-view.tsx';
+import { useCategories } from '../../features/posts/api/get-categories.ts';
+import { LibraryControls, useLibraryState } from '../../features/library/index.ts';
+import { FollowToggle } from '../../features/topics/components/follow-toggle.tsx';
+
+/** Where each non-numeric special topic lives. */
+const SPECIAL_ROUTES: Readonly<Record<string, string>> = {
+  [SpecialTopic.SEARCH]: '/search',
+  [SpecialTopic.BOOKMARKS]: '/bookmarks',
+  [SpecialTopic.FEATURED]: '/featured',
+};
+
+/** The temporary recommended drawer: up to 4 unshared, top-performing recent posts. */
+function RecommendedTopic(): JSX.Element {
+  const { t } = useTranslation(['library']);
+  const navigate = useNavigate();
+  useDocumentTitle(t('library:topic.recommended'));
+  return (
+    <TopicView
+      title={t('library:topic.recommended')}
+      query={{ type: PostListType.RECOMMENDED, results_per_page: RECOMMENDATION_DRAWER_SIZE }}
+      infinite={false}
+      actions={<Button onClick={() => void navigate('/')}>{t('library:topic.closeRecommended')}</Button>}
+    />
+  );
+}
+
+/** One topic (numeric id) or Explore (`latest`), with follow toggle, filter and sort. */
+function LibraryTopic(props: { topicId: number | null }): JSX.Element {
+  const { t } = useTranslation(['common', 'library']);
+  const [library, setLibrary] = useLibraryState();
+  const categories = useCategories();
+  const name =
+    props.topicId === null
+      ? t('topic.explore')
+      : (categories.data?.objects.find((category) => category.id === props.topicId)?.name ?? t('topic.fallbackTitle'));
+  useDocumentTitle(name);
+  const sortBy = library.sortBy ?? undefined;
+  return (
+    <TopicView
+      title={name}
+      query={{
+        filter_by: library.filterBy,
+        ...(sortBy === undefined ? {} : { sort_by: sortBy }),
+        ...(props.topicId === null ? {} : { categories: [props.topicId] }),
+      }}
+      actions={
+        props.topicId === null ? null : (
+          <Suspense fallback={null}>
+            <FollowToggle topicId={props.topicId} />
+          </Suspense>
+        )
+      }
+      controls={<LibraryControls filterBy={library.filterBy} sortBy={library.sortBy} onChange={setLibrary} />}
+    />
+  );
+}
 
 /**
- * `/topic/:topicId`: one topic's posts, or Explore for `latest`. Other special topics
- * (search, bookmarks, featured) are not built yet and lead home.
+ * `/topic/:topicId`: a numeric id is a topic, `latest` is Explore, `-1` or `recommended` the
+ * recommended drawer; search, bookmarks and featured are special topics with their own routes.
  */
 export function TopicRoute(): JSX.Element {
-  const { t } = useTranslation();
   const raw = useParams()['topicId'] ?? '';
+  if (raw === SpecialTopic.RECOMMENDED || raw === String(SpecialTopic.RECOMMENDED_ID)) return <RecommendedTopic />;
+  const special = SPECIAL_ROUTES[raw];
+  if (special !== undefined) return <Navigate to={special} replace />;
   const topicId = /^\d+$/.test(raw) ? Number(raw) : null;
-  useDocumentTitle(t('topic.documentTitle'));
   if (topicId === null && raw !== SpecialTopic.LATEST) return <Navigate to="/" replace />;
-  return <TopicView key={raw} topicId={topicId} />;
+  return <LibraryTopic key={raw} topicId={topicId} />;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { finishSsoSignIn, type SsoFinishWindow } from './sso-finish.ts';
+import { finishSsoSignIn, watchSsoPopup, type SsoFinishWindow, type SsoPopupHost, type SsoPopupOutcome } from './sso-finish.ts';
+
+const SESSION = { token: 'tok', userId: 7 };
 
 function fakeWindow(options: { opener: boolean }) {
   const opener = { postMessage: vi.fn() };
@@ -11,21 +13,95 @@ function fakeWindow(options: { opener: boolean }) {
 describe('finishSsoSignIn', () => {
   it('tells the opener of a popup, on the same origin only, and closes', () => {
     const { win, opener } = fakeWindow({ opener: true });
-    expect(finishSsoSignIn(win, false)).toBe('popup');
-    expect(opener.postMessage).toHaveBeenCalledWith({ type: 'chorus:sign-in-finished' }, 'https://acme.example');
+    expect(finishSsoSignIn(win, false, SESSION)).toBe('popup');
+    expect(opener.postMessage).toHaveBeenCalledWith({ type: 'chorus:sign-in-finished', token: 'tok', user_id: 7 }, 'https://acme.example');
     expect(win.close).toHaveBeenCalled();
   });
 
   it('tells the parent inside an iframe', () => {
     const { win, parent } = fakeWindow({ opener: false });
-    expect(finishSsoSignIn(win, true)).toBe('iframe');
-    expect(parent.postMessage).toHaveBeenCalledWith({ type: 'chorus:sign-in-finished' }, 'https://acme.example');
+    expect(finishSsoSignIn(win, true, SESSION)).toBe('iframe');
+    expect(parent.postMessage).toHaveBeenCalledWith({ type: 'chorus:sign-in-finished', token: 'tok', user_id: 7 }, 'https://acme.example');
     expect(win.close).not.toHaveBeenCalled();
   });
 
   it('navigates otherwise', () => {
     const { win, parent } = fakeWindow({ opener: false });
-    expect(finishSsoSignIn(win, false)).toBe('navigate');
+    expect(finishSsoSignIn(win, false, SESSION)).toBe('navigate');
     expect(parent.postMessage).not.toHaveBeenCalled();
+  });
+});
+
+/** A window that opens popups: real listeners and a controllable clock. */
+function popupHost() {
+  const listeners = new Set<(event: MessageEvent) => void>();
+  const timers = new Map<number, () => void>();
+  let nextId = 1;
+  const host: SsoPopupHost = {
+    location: { origin: 'https://acme.example' },
+    addEventListener: (_type, listener) => void listeners.add(listener),
+    removeEventListener: (_type, listener) => void listeners.delete(listener),
+    setInterval: (handler) => {
+      const id = nextId++;
+      timers.set(id, handler);
+      return id;
+    },
+    clearInterval: (id) => void timers.delete(id),
+  };
+  return {
+    host,
+    listeners,
+    timers,
+    post: (data: unknown, origin = 'https://acme.example') => {
+      for (const listener of [...listeners]) listener(new MessageEvent('message', { data, origin }));
+    },
+    tick: () => {
+      for (const handler of [...timers.values()]) handler();
+    },
+  };
+}
+
+describe('watchSsoPopup', () => {
+  it('polls at the given interval and ends with the session from a same-origin message', () => {
+    const h = popupHost();
+    const intervals: number[] = [];
+    const setInterval = h.host.setInterval;
+    h.host.setInterval = (handler, ms) => {
+      intervals.push(ms);
+      return setInterval(handler, ms);
+    };
+    const outcomes: SsoPopupOutcome[] = [];
+    watchSsoPopup(h.host, { closed: false }, 100, (outcome) => outcomes.push(outcome));
+    expect(intervals).toEqual([100]);
+    h.post({ type: 'chorus:sign-in-finished', token: 'stolen', user_id: 1 }, 'https://evil.example');
+    h.post({ type: 'chorus:sign-in-finished' });
+    expect(outcomes).toEqual([]);
+    h.post({ type: 'chorus:sign-in-finished', token: 'tok', user_id: 7 });
+    expect(outcomes).toEqual([{ kind: 'signed-in', token: 'tok', userId: 7 }]);
+    expect(h.listeners.size).toBe(0);
+    expect(h.timers.size).toBe(0);
+  });
+
+  it('ends as closed when the poll finds the popup closed without a sign-in', () => {
+    const h = popupHost();
+    const popup = { closed: false };
+    const outcomes: SsoPopupOutcome[] = [];
+    watchSsoPopup(h.host, popup, 100, (outcome) => outcomes.push(outcome));
+    h.tick();
+    expect(outcomes).toEqual([]);
+    popup.closed = true;
+    h.tick();
+    h.tick();
+    expect(outcomes).toEqual([{ kind: 'closed' }]);
+  });
+
+  it('stops when asked, reporting nothing', () => {
+    const h = popupHost();
+    const outcomes: SsoPopupOutcome[] = [];
+    const stop = watchSsoPopup(h.host, { closed: true }, 100, (outcome) => outcomes.push(outcome));
+    stop();
+    h.tick();
+    h.post({ type: 'chorus:sign-in-finished', token: 'tok', user_id: 7 });
+    expect(outcomes).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /** What the /sign-in/sso page does once the SSO exchange has started a session. */
-import { SSO_SIGN_IN_FINISHED_MESSAGE, type SsoSignInFinishedMessage } from '@chorus/core';
+import { isSsoSignInFinishedMessage, SSO_SIGN_IN_FINISHED_MESSAGE, type SsoSignInFinishedMessage } from '@chorus/core';
 
 /** The windows the page may tell about the finished sign-in. */
 export interface SsoFinishWindow {
@@ -17,8 +17,8 @@ export type SsoFinish = 'popup' | 'iframe' | 'navigate';
  * parent; otherwise the caller navigates. Messages go to this origin only, so no other site
  * hears of the sign-in.
  */
-export function finishSsoSignIn(win: SsoFinishWindow, inIframe: boolean): SsoFinish {
-  const message: SsoSignInFinishedMessage = { type: SSO_SIGN_IN_FINISHED_MESSAGE };
+export function finishSsoSignIn(win: SsoFinishWindow, inIframe: boolean, session: { token: string; userId: number }): SsoFinish {
+  const message: SsoSignInFinishedMessage = { type: SSO_SIGN_IN_FINISHED_MESSAGE, token: session.token, user_id: session.userId };
   if (win.opener !== null && win.opener !== (win as unknown)) {
     win.opener.postMessage(message, win.location.origin);
     win.close();
@@ -29,4 +29,47 @@ export function finishSsoSignIn(win: SsoFinishWindow, inIframe: boolean): SsoFin
     return 'iframe';
   }
   return 'navigate';
+}
+
+/** The window that opens the SSO popup, as the watcher needs it. */
+export interface SsoPopupHost {
+  location: Pick<Location, 'origin'>;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  setInterval(handler: () => void, ms: number): number;
+  clearInterval(id: number): void;
+}
+
+/** How a watched popup ended. */
+export type SsoPopupOutcome = { kind: 'signed-in'; token: string; userId: number } | { kind: 'closed' };
+
+/**
+ * Watches an SSO popup: its sign-in-finished message (from this origin only) ends the watch
+ * with the session; the popup is also polled every SSO_LOGIN_POLL_MS, so closing it without
+ * signing in ends the watch too. Returns a function that stops watching.
+ */
+export function watchSsoPopup(host: SsoPopupHost, popup: Pick<Window, 'closed'>, pollMs: number, onDone: (outcome: SsoPopupOutcome) => void): () => void {
+  let done = false;
+  const finish = (outcome: SsoPopupOutcome): void => {
+    if (done) return;
+    done = true;
+    stop();
+    onDone(outcome);
+  };
+  const onMessage = (event: MessageEvent): void => {
+    if (event.origin !== host.location.origin || !isSsoSignInFinishedMessage(event.data)) return;
+    finish({ kind: 'signed-in', token: event.data.token, userId: event.data.user_id });
+  };
+  const timer = host.setInterval(() => {
+    if (popup.closed) finish({ kind: 'closed' });
+  }, pollMs);
+  function stop(): void {
+    host.clearInterval(timer);
+    host.removeEventListener('message', onMessage);
+  }
+  host.addEventListener('message', onMessage);
+  return () => {
+    done = true;
+    stop();
+  };
 }

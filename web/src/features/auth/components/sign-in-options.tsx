@@ -1,10 +1,14 @@
-import type { JSX } from 'react';
+import { useEffect, useRef } from 'react';
+import type { JSX, MouseEvent } from 'react';
 import { Button, Divider, Text } from '@fluentui/react-components';
 import { MailRegular } from '@fluentui/react-icons';
-import { useLocation, type To } from 'react-router';
+import { useLocation, useNavigate, type To } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SOCIAL_SIGN_IN_SLUGS, SocialSignIn, type BrandedSettingsResponse } from '@chorus/core';
+import { SOCIAL_SIGN_IN_SLUGS, SSO_LOGIN_POLL_MS, SocialSignIn, type BrandedSettingsResponse } from '@chorus/core';
 import { RouterButtonLink } from '../../../components/router-link.tsx';
+import { beginSession } from '../../../lib/auth.tsx';
+import { afterSignInTarget } from '../../../lib/redirects.ts';
+import { watchSsoPopup } from '../sso-finish.ts';
 import styles from './sign-in-options.module.css';
 
 /** Translation keys of the social sign-in buttons, by index in the branded settings. */
@@ -30,12 +34,37 @@ export function enabledSocialSignIns(settings: readonly boolean[]): [number, str
  */
 export function SignInOptions(props: { branding: BrandedSettingsResponse | undefined; emailTo: To }): JSX.Element {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const branding = props.branding;
   const social = branding ? enabledSocialSignIns(branding.social_sign_in_settings) : [];
-  const next = new URLSearchParams(useLocation().search).get('next');
+  const { search } = useLocation();
+  const next = new URLSearchParams(search).get('next');
+  const stopWatching = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopWatching.current?.(), []);
+
+  /**
+   * Framed by another site (the Teams tab, the extension), an identity provider usually
+   * refuses to be framed: SSO then runs in a popup, which posts the new session back; the
+   * popup is polled so that closing it leaves the sign-in screen usable again.
+   */
+  const openSsoPopup = (event: MouseEvent<HTMLAnchorElement | HTMLButtonElement>, href: string): void => {
+    if (window.top === window.self) return;
+    const popup = window.open(href, 'chorus-sso', 'popup,width=520,height=680');
+    // A blocked popup leaves the link to navigate this frame.
+    if (!popup) return;
+    event.preventDefault();
+    stopWatching.current?.();
+    stopWatching.current = watchSsoPopup(window, popup, SSO_LOGIN_POLL_MS, (outcome) => {
+      stopWatching.current = null;
+      if (outcome.kind !== 'signed-in') return;
+      beginSession(outcome.token, outcome.userId);
+      void navigate(afterSignInTarget(search), { replace: true });
+    });
+  };
   // The server keeps `next` through the Google round trip (local paths only) and hands it to /sign-in/sso.
   const googleHref = `/api/v1/auth/google/sign-in${next ? `?${new URLSearchParams({ next }).toString()}` : ''}`;
   const samlUrl = branding?.sso_settings.saml_enabled ? branding.sso_settings.saml_url : null;
+  const samlHref = samlUrl?.startsWith('/') && next ? `${samlUrl}?${new URLSearchParams({ next }).toString()}` : samlUrl;
   const primaryCount =
     (branding?.sso_settings.google_enabled ? 1 : 0) + (samlUrl ? 1 : 0) + (branding?.feature_toggles.email_login_enabled ? 1 : 0);
 
@@ -51,12 +80,12 @@ export function SignInOptions(props: { branding: BrandedSettingsResponse | undef
       ) : null}
       <div className={styles.options}>
         {branding?.sso_settings.google_enabled ? (
-          <Button as="a" href={googleHref} appearance="primary" size="large">
+          <Button as="a" href={googleHref} appearance="primary" size="large" onClick={(event) => openSsoPopup(event, googleHref)}>
             {t('signIn.google')}
           </Button>
         ) : null}
         {samlUrl ? (
-          <Button as="a" href={samlUrl.startsWith('/') && next ? `${samlUrl}?${new URLSearchParams({ next }).toString()}` : samlUrl} appearance="primary" size="large">
+          <Button as="a" href={samlHref ?? samlUrl} appearance="primary" size="large" onClick={(event) => openSsoPopup(event, samlHref ?? samlUrl)}>
             {t('signIn.saml')}
           </Button>
         ) : null}

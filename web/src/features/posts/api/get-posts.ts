@@ -17,7 +17,7 @@ export function postsInfiniteQueryOptions(query: Omit<PostListQuery, 'page_num'>
   });
 }
 
-/** The paged post list. */
-export function usePosts(query: Omit<PostListQuery, 'page_num'>) {
-  return useInfiniteQuery(postsInfiniteQueryOptions(query));
+/** The paged post list; `enabled: false` waits (e.g. for a search text). */
+export function usePosts(query: Omit<PostListQuery, 'page_num'>, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...postsInfiniteQueryOptions(query), enabled: options.enabled ?? true });
 }

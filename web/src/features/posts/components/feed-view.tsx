@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
 import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { TOPIC_DOORMAT_POSTS, type Post } from '@chorus/core';
+import { TOPIC_DOORMAT_POSTS, type FeedQuery, type Post } from '@chorus/core';
 import { RouterLink } from '../../../components/router-link.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { useFeed } from '../api/get-feed.ts';
+import { useSlideCount } from '../hooks/use-slide-count.ts';
 import { PostGrid } from './post-grid.tsx';
 import styles from './feed-view.module.css';
 
@@ -25,10 +26,17 @@ function FeedSection(props: { title: string; action?: ReactNode; children: React
   );
 }
 
+/** Featured posts as an accordion (Show / Hide) holding a carousel with a responsive slide count. */
 function FeaturedSection(props: { posts: readonly Post[] }): JSX.Element {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(true);
+  const [start, setStart] = useState(0);
+  const [track, setTrack] = useState<HTMLDivElement | null>(null);
+  const slides = useSlideCount(track);
   const regionId = useId();
+  const total = props.posts.length;
+  const first = Math.min(start, Math.max(0, total - slides));
+  const last = Math.min(total, first + slides);
   const handleToggle = (): void => setExpanded((value) => !value);
   return (
     <FeedSection
@@ -39,20 +47,42 @@ function FeaturedSection(props: { posts: readonly Post[] }): JSX.Element {
         </Button>
       }
     >
-      <div id={regionId} hidden={!expanded}>
-        <PostGrid posts={props.posts} headingLevel="h3" />
+      <div id={regionId} hidden={!expanded} ref={setTrack} className={styles.carousel} data-slides={slides}>
+        {total > slides ? (
+          <div className={styles.carouselNav}>
+            <Text size={200} aria-live="polite">
+              {t('feed.featuredPosition', { first: first + 1, last, total })}
+            </Text>
+            <Button size="small" disabled={first === 0} onClick={() => setStart(Math.max(0, first - slides))}>
+              {t('feed.previousFeatured')}
+            </Button>
+            <Button size="small" disabled={last >= total} onClick={() => setStart(first + slides)}>
+              {t('feed.nextFeatured')}
+            </Button>
+          </div>
+        ) : null}
+        <PostGrid posts={props.posts.slice(first, last)} headingLevel="h3" columns={slides} />
       </div>
     </FeedSection>
   );
 }
 
+interface FeedViewProps {
+  /** The library state's filter and sort. */
+  query: FeedQuery;
+  /** Filter and sort buttons, under the heading. */
+  controls?: ReactNode;
+  /** The 'Customize Feed' doormat, after the topic doormats. */
+  customize?: ReactNode;
+}
+
 /**
- * The feed: featured posts (collapsible), the latest posts, then a doormat of at most four
- * posts per topic with a link to the whole topic.
+ * The feed: featured posts (collapsible carousel), the latest posts, a doormat of at most four
+ * posts per followed topic with a link to the whole topic, then the Customize Feed doormat.
  */
-export function FeedView(): JSX.Element {
+export function FeedView(props: FeedViewProps): JSX.Element {
   const { t } = useTranslation();
-  const feed = useFeed();
+  const feed = useFeed(props.query);
 
   let content: ReactNode;
   if (feed.isPending) {
@@ -63,13 +93,19 @@ export function FeedView(): JSX.Element {
     const { featured, latest, topics } = feed.data;
     const doormats = topics.filter((topic) => topic.posts.length > 0);
     const empty = featured.length === 0 && latest.length === 0 && doormats.length === 0;
-    content = empty ? (
-      <Text as="p">{t('feed.empty')}</Text>
-    ) : (
+    content = (
       <>
+        {empty ? <Text as="p">{t('feed.empty')}</Text> : null}
         {featured.length > 0 ? <FeaturedSection posts={featured} /> : null}
         {latest.length > 0 ? (
-          <FeedSection title={t('feed.latest')}>
+          <FeedSection
+            title={t('feed.latest')}
+            action={
+              <RouterLink to="/topic/latest" aria-label={t('feed.seeAllIn', { topic: t('feed.latest') })}>
+                {t('feed.seeAll')}
+              </RouterLink>
+            }
+          >
             <PostGrid posts={latest} headingLevel="h3" />
           </FeedSection>
         ) : null}
@@ -86,6 +122,7 @@ export function FeedView(): JSX.Element {
             <PostGrid posts={posts.slice(0, TOPIC_DOORMAT_POSTS)} headingLevel="h3" />
           </FeedSection>
         ))}
+        {props.customize}
       </>
     );
   }
@@ -95,6 +132,7 @@ export function FeedView(): JSX.Element {
       <Text as="h1" size={800} weight="semibold" className={styles.heading}>
         {t('feed.heading')}
       </Text>
+      {props.controls}
       {content}
     </div>
   );

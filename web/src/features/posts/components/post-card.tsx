@@ -1,26 +1,72 @@
-import { useId } from 'react';
-import type { JSX } from 'react';
-import { Text } from '@fluentui/react-components';
+import { Suspense, createContext, useContext, useId } from 'react';
+import type { ComponentType, JSX, MouseEvent } from 'react';
+import { Link, Text } from '@fluentui/react-components';
+import { useHref, useNavigate } from 'react-router';
 import type { Post } from '@chorus/core';
 import { RouterLink } from '../../../components/router-link.tsx';
 import { PostMedia } from './post-media.tsx';
 import { PostMeta } from './post-meta.tsx';
 import styles from './post-card.module.css';
 
-/** History state of a post opened from a list: closing it can go back to that list. */
-export const OPENED_FROM_LIST = { openedFromList: true } as const;
+/** History state of a post opened from a list: closing goes back to it, arrows move within it. */
+export interface OpenedFromList {
+  openedFromList: true;
+  /** Ids of the list's posts in their order (the spec's `feed` state). */
+  feed: readonly number[];
+}
+
+/** History state of a post opened from a list whose order is not known. */
+export const OPENED_FROM_LIST: OpenedFromList = { openedFromList: true, feed: [] };
+
+/** Reads the list state a post was opened with, if any. */
+export function openedFromList(state: unknown): OpenedFromList | null {
+  if (typeof state !== 'object' || state === null || !('openedFromList' in state)) return null;
+  const feed = 'feed' in state && Array.isArray(state.feed) ? state.feed.filter((id): id is number => Number.isInteger(id)) : [];
+  return { openedFromList: true, feed };
+}
+
+/**
+ * The actions shown under a card (like, counts, share buttons, bookmark). They live in other
+ * features and load on demand, so the app provides them here rather than the card importing them.
+ */
+export const PostActionsContext = createContext<ComponentType<{ post: Post }> | null>(null);
+
+/** Ids of the posts in the same list as a card, in their order on screen. */
+function listIds(element: HTMLElement): number[] {
+  const list = element.closest('ul, ol');
+  if (list === null) return [];
+  return [...list.querySelectorAll<HTMLElement>('article[data-post-id]')].map((card) => Number(card.dataset['postId'])).filter((id) => Number.isInteger(id));
+}
+
+function PostTitleLink(props: { post: Post }): JSX.Element {
+  const to = `/post/${props.post.id}`;
+  const href = useHref(to);
+  const navigate = useNavigate();
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>): void => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const state: OpenedFromList = { openedFromList: true, feed: listIds(event.currentTarget) };
+    void navigate(to, { state });
+  };
+  return (
+    <Link href={href} onClick={handleClick} className={styles.titleLink}>
+      {props.post.title}
+    </Link>
+  );
+}
 
 /**
  * A post in a grid: media, topic link, title (opens the post), clamped caption, date and
- * source. It is an `article` named by its title heading.
+ * source, then its actions. It is an `article` named by its title heading.
  */
 export function PostCard(props: { post: Post; headingLevel: 'h2' | 'h3' }): JSX.Element {
   const titleId = useId();
+  const Actions = useContext(PostActionsContext);
   const { post } = props;
   const topic = post.mainCategory ?? post.categories[0];
   const Heading = props.headingLevel;
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
+    <article className={styles.card} aria-labelledby={titleId} data-post-id={post.id}>
       <PostMedia post={post} />
       <div className={styles.body}>
         {topic ? (
@@ -29,9 +75,7 @@ export function PostCard(props: { post: Post; headingLevel: 'h2' | 'h3' }): JSX.
           </RouterLink>
         ) : null}
         <Heading id={titleId} className={styles.title}>
-          <RouterLink to={`/post/${post.id}`} state={OPENED_FROM_LIST} className={styles.titleLink}>
-            {post.title}
-          </RouterLink>
+          <PostTitleLink post={post} />
         </Heading>
         {post.content_for_viewing ? (
           <Text as="p" className={styles.caption}>
@@ -41,6 +85,13 @@ export function PostCard(props: { post: Post; headingLevel: 'h2' | 'h3' }): JSX.
         <div className={styles.meta}>
           <PostMeta post={post} />
         </div>
+        {Actions ? (
+          <div className={styles.actions}>
+            <Suspense fallback={<div className={styles.actionsPlaceholder} />}>
+              <Actions post={post} />
+            </Suspense>
+          </div>
+        ) : null}
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { JSX } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, Spinner, Text } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import type { JSX, KeyboardEvent, ReactNode } from 'react';
+import { Avatar, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, Spinner, Text } from '@fluentui/react-components';
+import { ChevronLeft24Regular, ChevronRight24Regular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@chorus/core';
 import { isSessionLost } from '../../../lib/query-client.ts';
@@ -11,23 +11,33 @@ import { PostMedia } from './post-media.tsx';
 import { PostMeta } from './post-meta.tsx';
 import styles from './post-dialog.module.css';
 
-function PostDetails(props: { post: Post }): JSX.Element {
-  const { t } = useTranslation();
+/** What other features add to the modal (actions, comments), given the loaded post. */
+export type PostSlot = (post: Post) => ReactNode;
+
+function SuggestedBy(props: { name: string }): JSX.Element {
+  const { t } = useTranslation(['common', 'library']);
+  return (
+    <div className={styles.suggested}>
+      <Avatar size={24} name={props.name} aria-hidden="true" />
+      <Text size={200}>
+        <span className={styles.suggestedLabel}>{t('library:postModal.suggestedBy')}</span> <Text weight="semibold" size={200}>{props.name}</Text>
+      </Text>
+    </div>
+  );
+}
+
+function PostDetails(props: { post: Post; actions: PostSlot | undefined; comments: PostSlot | undefined }): JSX.Element {
+  const { t } = useTranslation(['common', 'library']);
   const { post } = props;
+  const topicsId = `post-${post.id}-topics`;
   return (
     <div className={styles.content}>
       <PostMedia post={post} size="large" />
-      {post.properties.suggested_by ? (
-        <Text className={styles.suggested}>{t('post.suggestedBy', { name: post.properties.suggested_by.name })}</Text>
-      ) : null}
+      {post.properties.suggested_by ? <SuggestedBy name={post.properties.suggested_by.name} /> : null}
+      {props.actions ? props.actions(post) : null}
       {post.content_for_viewing ? (
         <Text as="p" className={styles.caption}>
           {post.content_for_viewing}
-        </Text>
-      ) : null}
-      {post.additional_content ? (
-        <Text as="p" className={styles.additional}>
-          {post.additional_content}
         </Text>
       ) : null}
       <PostMeta post={post} />
@@ -36,20 +46,40 @@ function PostDetails(props: { post: Post }): JSX.Element {
           {t('post.viewAt', { source: post.source ?? t('post.internal') })}
         </Link>
       ) : null}
-      {post.categories.length > 0 ? (
-        <nav aria-labelledby={`post-${post.id}-topics`}>
-          <h3 id={`post-${post.id}-topics`} className={styles.topicsHeading}>
-            {t('post.topics')}
-          </h3>
-          <ul className={styles.topics}>
-            {post.categories.map((category) => (
-              <li key={category.id}>
-                <RouterLink to={`/topic/${category.id}`}>{category.name}</RouterLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+      {post.additional_content ? (
+        <Text as="p" className={styles.additional}>
+          {post.additional_content}
+        </Text>
+      ) : post.url ? (
+        <div className={styles.previewFallback}>
+          <Text>{t('library:postModal.previewFailed')}</Text>{' '}
+          <Link href={post.url} target="_blank" rel="noopener noreferrer">
+            {t('library:postModal.viewOriginal')}
+          </Link>
+        </div>
       ) : null}
+      <div className={styles.footer}>
+        {post.categories.length > 0 ? (
+          <nav aria-labelledby={topicsId}>
+            <h3 id={topicsId} className={styles.topicsHeading}>
+              {t('post.topics')}
+            </h3>
+            <ul className={styles.topics}>
+              {post.categories.map((category) => (
+                <li key={category.id}>
+                  <RouterLink to={`/topic/${category.id}`}>{category.name}</RouterLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {post.url ? (
+          <Link href={post.url} target="_blank" rel="noopener noreferrer" className={styles.source}>
+            {t('library:postModal.goToSource')}
+          </Link>
+        ) : null}
+      </div>
+      {props.comments ? props.comments(post) : null}
     </div>
   );
 }
@@ -60,51 +90,85 @@ interface PostDialogProps {
   onClose: () => void;
   /** The post does not exist or is gone: the caller goes home. */
   onMissing: () => void;
+  /** The post's actions (like, counts, share buttons, bookmark). */
+  actions?: PostSlot;
+  /** The comments section. */
+  comments?: PostSlot;
+  /** Opens the previous post of the list it was opened from; absent at the start. */
+  onPrevious?: () => void;
+  /** Opens the next post of that list; absent at the end. */
+  onNext?: () => void;
+}
+
+function isEditable(target: EventTarget): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
 /**
- * The single post modal over the feed: media, caption, date, source ('View at') and topics.
- * A post that cannot be loaded is reported once and the caller sends the user home.
+ * The single post modal over the feed: media, suggester, actions, caption, date, source
+ * ('View at'), additional content or the preview fallback, topics and 'Go to source',
+ * comments, and previous and next arrows (also the left and right arrow keys). A post that
+ * cannot be loaded is reported once and the caller sends the user home.
  */
 export function PostDialog(props: PostDialogProps): JSX.Element {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'library']);
   const post = usePost(props.postId);
-  const reported = useRef(false);
+  // The dialog stays open while previous and next swap the post, so a failure is reported once per id.
+  const reported = useRef<number | null>(null);
   const invalidId = !Number.isInteger(props.postId) || props.postId <= 0;
-  const { onMissing } = props;
+  const { onMissing, onPrevious, onNext } = props;
   const failed = invalidId || (post.isError && !isSessionLost(post.error));
 
   useEffect(() => {
-    if (failed && !reported.current) {
-      reported.current = true;
+    if (failed && reported.current !== props.postId) {
+      reported.current = props.postId;
       onMissing();
     }
-  }, [failed, onMissing]);
+  }, [failed, onMissing, props.postId]);
 
   const handleOpenChange = (_event: unknown, data: { open: boolean }): void => {
     if (!data.open) props.onClose();
   };
 
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (event.defaultPrevented || isEditable(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Keys from dialogs opened over this one (the reactions modal) bubble here through React's tree.
+    if (!(event.target instanceof Node) || !event.currentTarget.contains(event.target)) return;
+    if (event.key === 'ArrowLeft' && onPrevious) {
+      event.preventDefault();
+      onPrevious();
+    } else if (event.key === 'ArrowRight' && onNext) {
+      event.preventDefault();
+      onNext();
+    }
+  };
+
   const title = post.data?.title ?? t('post.loading');
   return (
     <Dialog open onOpenChange={handleOpenChange}>
-      <DialogSurface className={styles.surface}>
+      <DialogSurface className={styles.surface} onKeyDown={handleKeyDown}>
         <DialogBody>
-          <DialogTitle
-            action={<Button appearance="subtle" aria-label={t('post.close')} icon={<DismissRegular />} onClick={props.onClose} />}
-          >
-            {title}
-          </DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" aria-label={t('post.close')} icon={<DismissRegular />} onClick={props.onClose} />}>{title}</DialogTitle>
           <DialogContent>
             {post.data ? (
-              <PostDetails post={post.data} />
+              <PostDetails key={post.data.id} post={post.data} actions={props.actions} comments={props.comments} />
             ) : (
               <div className={styles.loading}>
                 <Spinner label={t('post.loading')} />
               </div>
             )}
           </DialogContent>
-          <DialogActions>
+          <DialogActions fluid className={styles.dialogActions}>
+            {onPrevious || onNext ? (
+              <nav aria-label={t('library:postModal.navigation')} className={styles.arrows}>
+                <Button appearance="subtle" icon={<ChevronLeft24Regular />} disabled={!onPrevious} onClick={onPrevious}>
+                  {t('library:postModal.previous')}
+                </Button>
+                <Button appearance="subtle" icon={<ChevronRight24Regular />} iconPosition="after" disabled={!onNext} onClick={onNext}>
+                  {t('library:postModal.next')}
+                </Button>
+              </nav>
+            ) : null}
             <Button appearance="secondary" onClick={props.onClose}>
               {t('post.close')}
             </Button>

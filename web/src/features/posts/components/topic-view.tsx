@@ -1,43 +1,70 @@
-import type { JSX } from 'react';
-import { Button, Text } from '@fluentui/react-components';
+import type { JSX, ReactNode } from 'react';
+import { Button, Spinner, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { SortBy } from '@chorus/core';
+import type { PostListQuery } from '@chorus/core';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
-import { useCategories } from '../api/get-categories.ts';
 import { usePosts } from '../api/get-posts.ts';
+import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
 import { PostGrid } from './post-grid.tsx';
 import styles from './topic-view.module.css';
 
+interface TopicViewProps {
+  title: string;
+  /** The list to show: a topic, Explore, a search, bookmarks, featured or recommendations. */
+  query: Omit<PostListQuery, 'page_num'>;
+  /** False waits without loading (a search with no text yet). */
+  enabled?: boolean;
+  /** While searching, the empty state says that nothing matched. */
+  searching?: boolean;
+  /** Beside the title: the follow toggle. */
+  actions?: ReactNode;
+  /** Under the title: search box, filter and sort. */
+  controls?: ReactNode;
+  /** False shows one page only (the recommendations drawer). */
+  infinite?: boolean;
+}
+
 /**
- * A topic page: the topic's posts, newest first, a page at a time. `topicId` null is
- * Explore (every post, the spec's `latest` topic).
+ * A topic page and the special topics built on it: title, follow toggle, controls, and an
+ * infinite-scroll grid of post cards with a loader and the spec's empty state.
  */
-export function TopicView(props: { topicId: number | null }): JSX.Element {
-  const { t } = useTranslation();
-  const categories = useCategories();
-  const posts = usePosts(
-    props.topicId === null ? { sort_by: SortBy.LATEST } : { sort_by: SortBy.LATEST, categories: [props.topicId] },
-  );
-  const name =
-    props.topicId === null
-      ? t('topic.explore')
-      : (categories.data?.objects.find((category) => category.id === props.topicId)?.name ?? t('topic.fallbackTitle'));
+export function TopicView(props: TopicViewProps): JSX.Element {
+  const { t } = useTranslation(['common', 'library']);
+  const infinite = props.infinite ?? true;
+  const posts = usePosts(props.query, { enabled: props.enabled ?? true });
   const items = posts.data?.pages.flatMap((page) => page.objects) ?? [];
+  const hasMore = infinite && posts.hasNextPage;
+  const sentinel = useInfiniteScroll({ hasMore, loading: posts.isFetching, onLoadMore: () => void posts.fetchNextPage() });
 
   return (
     <div className={styles.root}>
-      <Text as="h1" size={800} weight="semibold" className={styles.heading}>
-        {name}
-      </Text>
-      {posts.isPending ? <PageSpinner label={t('topic.loading')} /> : null}
+      <div className={styles.header}>
+        <Text as="h1" size={800} weight="semibold" className={styles.heading}>
+          {props.title}
+        </Text>
+        {props.actions}
+      </div>
+      {props.controls}
+      {posts.isLoading ? <PageSpinner label={t('topic.loading')} /> : null}
       {posts.isError ? <ErrorFallback message={t('topic.loadFailed')} onRetry={() => void posts.refetch()} /> : null}
-      {posts.isSuccess && items.length === 0 ? <Text as="p">{t('topic.empty')}</Text> : null}
+      {posts.isSuccess && items.length === 0 ? (
+        <div className={styles.empty}>
+          <Text as="p" weight="semibold">
+            {t('topic.empty')}
+          </Text>
+          {props.searching ? <Text as="p">{t('library:topic.searchEmpty')}</Text> : null}
+        </div>
+      ) : null}
       {items.length > 0 ? <PostGrid posts={items} headingLevel="h2" /> : null}
-      {posts.hasNextPage ? (
-        <Button className={styles.more} disabledFocusable={posts.isFetchingNextPage} onClick={() => void posts.fetchNextPage()}>
-          {posts.isFetchingNextPage ? t('topic.loadingMore') : t('topic.loadMore')}
-        </Button>
+      {hasMore ? (
+        <div ref={sentinel} className={styles.more}>
+          {posts.isFetchingNextPage ? (
+            <Spinner size="small" label={t('topic.loadingMore')} />
+          ) : (
+            <Button onClick={() => void posts.fetchNextPage()}>{t('topic.loadMore')}</Button>
+          )}
+        </div>
       ) : null}
     </div>
   );

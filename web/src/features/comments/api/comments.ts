@@ -1,0 +1,64 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { deleteComment, listComments, saveComment, type Comment, type CommentListResponse, type Post } from '@chorus/core';
+import { api } from '../../../lib/api.ts';
+import { patchPostEverywhere } from '../../../lib/post-cache.ts';
+
+/** Query key of a post's comments. */
+export function commentsKey(postId: number) {
+  return ['comments', postId] as const;
+}
+
+/** `GET /api/v2/post/{postId}/comment`, page by page, oldest first. */
+export function commentsQueryOptions(postId: number) {
+  return infiniteQueryOptions({
+    queryKey: commentsKey(postId),
+    queryFn: ({ pageParam }) => listComments(api(), postId, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last: CommentListResponse) => (last.page_num < last.total_pages ? last.page_num + 1 : undefined),
+  });
+}
+
+/** A post's comments. */
+export function useComments(postId: number) {
+  return useInfiniteQuery(commentsQueryOptions(postId));
+}
+
+type CommentPages = InfiniteData<CommentListResponse, number>;
+
+function mapComments(data: CommentPages | undefined, change: (comments: Comment[]) => Comment[]): CommentPages | undefined {
+  if (data === undefined) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, objects: change(page.objects) })) };
+}
+
+/**
+ * Adding, editing and deleting comments. Each keeps the list and the post's comment count
+ * (wherever the post is cached) in step with the server's answer.
+ */
+export function useCommentMutations(post: Post) {
+  const queryClient = useQueryClient();
+  const key = commentsKey(post.id);
+  const onCount = (count: number): void => patchPostEverywhere(queryClient, post.id, (p) => ({ ...p, comments: { num_results: count } }));
+
+  const add = useMutation({
+    mutationFn: (content: string) => saveComment(api(), post.id, null, content),
+    onSuccess: (result) => {
+      onCount(result.comments.num_results);
+      // The new comment is the newest: refetch so it lands on the right page.
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  const edit = useMutation({
+    mutationFn: (input: { id: number; content: string }) => saveComment(api(), post.id, input.id, input.content),
+    onSuccess: (result) => {
+      queryClient.setQueryData<CommentPages>(key, (data) => mapComments(data, (list) => list.map((c) => (c.id === result.comment.id ? result.comment : c))));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (input: { id: number; asManager: boolean }) => deleteComment(api(), post.id, input.id, input.asManager),
+    onSuccess: (result, input) => {
+      onCount(result.comments.num_results);
+      queryClient.setQueryData<CommentPages>(key, (data) => mapComments(data, (list) => list.filter((c) => c.id !== input.id)));
+    },
+  });
+  return { add, edit, remove };
+}

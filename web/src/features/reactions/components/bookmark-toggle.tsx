@@ -1,0 +1,35 @@
+import type { JSX } from 'react';
+import { Button, Tooltip } from '@fluentui/react-components';
+import { Bookmark20Filled, Bookmark20Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { ConfigInfoResponse, Post } from '@chorus/core';
+import { useToggleBookmark } from '../api/set-bookmark.ts';
+
+/** YouTube links ({host}, {host}/watch, youtu.be) cannot be bookmarked. */
+export function isYoutubeUrl(url: string | null): boolean {
+  if (url === null) return false;
+  try {
+    const host = new URL(url).hostname.replace(/^(www\.|m\.)/, '');
+    return host === 'youtube.com' || host === 'youtu.be';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the bookmark toggle shows: notifications on for the company, and not a YouTube link. */
+export function canBookmark(post: Post, config: ConfigInfoResponse | undefined): boolean {
+  return (config?.feature_toggles.notifications_enabled ?? false) && !isYoutubeUrl(post.url);
+}
+
+/** The bookmark toggle of a post. */
+export function BookmarkToggle(props: { post: Post }): JSX.Element {
+  const { t } = useTranslation(['library']);
+  const toggle = useToggleBookmark(props.post);
+  const bookmarked = props.post.is_bookmarked === 1;
+  const label = bookmarked ? t('library:card.removeBookmark') : t('library:card.bookmark');
+  return (
+    <Tooltip content={label} relationship="label">
+      <Button appearance="subtle" icon={bookmarked ? <Bookmark20Filled /> : <Bookmark20Regular />} onClick={toggle} />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,112 @@
+import type { JSX } from 'react';
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Tooltip } from '@fluentui/react-components';
+import { CalendarClock20Regular, Clock20Regular, Link20Regular, Mail20Regular, Share20Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { NETWORK_NAMES, SHAREABLE_NETWORKS, type ConfigInfoResponse, type Post, type ShareableNetworkId } from '@chorus/core';
+import { useComingSoon } from '../hooks/use-coming-soon.ts';
+import { NetworkIcon } from './network-icon.tsx';
+import styles from './post-interactions.module.css';
+
+const TOGGLE_OF: Readonly<Record<ShareableNetworkId, 'twitter_enabled' | 'facebook_enabled' | 'linkedin_enabled'>> = {
+  1: 'twitter_enabled',
+  2: 'facebook_enabled',
+  3: 'linkedin_enabled',
+};
+const FLAG_OF: Readonly<Record<ShareableNetworkId, 'twitter' | 'facebook' | 'linkedin'>> = { 1: 'twitter', 2: 'facebook', 3: 'linkedin' };
+/** The interaction bar lists LinkedIn first, as the spec does. */
+const BAR_ORDER: readonly ShareableNetworkId[] = [3, 1, 2];
+
+/** Networks the company turned on, and whether the post may go to each. */
+export function networksOf(post: Post, config: ConfigInfoResponse | undefined): { network: ShareableNetworkId; available: boolean }[] {
+  return SHAREABLE_NETWORKS.filter((network) => config?.feature_toggles[TOGGLE_OF[network]] ?? false).map((network) => ({
+    network,
+    available: post[FLAG_OF[network]],
+  }));
+}
+
+/** A post is shareable when at least one of its networks is on for it and for the company. */
+export function isShareable(post: Post, config: ConfigInfoResponse | undefined): boolean {
+  return networksOf(post, config).some((entry) => entry.available);
+}
+
+function IconAction(props: { label: string; icon: JSX.Element; onClick: () => void }): JSX.Element {
+  return (
+    <Tooltip content={props.label} relationship="label">
+      <Button appearance="subtle" icon={props.icon} onClick={props.onClick} />
+    </Tooltip>
+  );
+}
+
+/**
+ * Share buttons of the interaction bar: each network the company and the post allow, then
+ * e-mail and copy link when their toggles are on; 'Internal' for a post that cannot be shared.
+ */
+export function ShareButtons(props: { post: Post; config: ConfigInfoResponse | undefined }): JSX.Element {
+  const { t } = useTranslation(['library']);
+  const comingSoon = useComingSoon();
+  const { post, config } = props;
+  if (!isShareable(post, config)) {
+    return (
+      <Text size={200} weight="semibold" className={styles.internal}>
+        {t('library:card.internal')}
+      </Text>
+    );
+  }
+  const available = networksOf(post, config).filter((entry) => entry.available);
+  const byBarOrder = BAR_ORDER.filter((network) => available.some((entry) => entry.network === network));
+  return (
+    <div className={styles.shareButtons}>
+      {byBarOrder.map((network) => (
+        <IconAction key={network} label={t('library:card.shareOn', { network: NETWORK_NAMES[network] })} icon={<NetworkIcon network={network} />} onClick={comingSoon} />
+      ))}
+      {config?.feature_toggles.share_via_email_enabled ? <IconAction label={t('library:card.email')} icon={<Mail20Regular />} onClick={comingSoon} /> : null}
+      {config?.feature_toggles.copy_link_enabled ? <IconAction label={t('library:card.copyLink')} icon={<Link20Regular />} onClick={comingSoon} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The legacy share bar: a share button, the share count, and the queue menu (Queue to each
+ * network, disabled where the post lacks it, and Manage Schedule).
+ */
+export function LegacyShareBar(props: { post: Post; config: ConfigInfoResponse | undefined; onShowShares: () => void }): JSX.Element {
+  const { t } = useTranslation(['library']);
+  const comingSoon = useComingSoon();
+  const { post, config } = props;
+  if (!isShareable(post, config)) {
+    return (
+      <Text size={200} weight="semibold" className={styles.internal}>
+        {t('library:card.internal')}
+      </Text>
+    );
+  }
+  const queued = post.post_deferred.length > 0;
+  return (
+    <div className={styles.shareButtons}>
+      <Button appearance="primary" size="small" icon={<Share20Regular />} onClick={comingSoon}>
+        {t('library:card.share')}
+      </Button>
+      <Button appearance="subtle" size="small" aria-label={t('library:card.shares', { count: post.shares.num_results })} onClick={props.onShowShares}>
+        {post.shares.num_results}
+      </Button>
+      {queued ? <Clock20Regular aria-hidden="true" /> : null}
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button appearance="secondary" size="small" icon={<CalendarClock20Regular />}>
+            {t('library:card.queue')}
+          </Button>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            {networksOf(post, config).map(({ network, available }) => (
+              <MenuItem key={network} icon={<NetworkIcon network={network} />} disabled={!available} onClick={comingSoon}>
+                {t('library:card.queueTo', { network: NETWORK_NAMES[network] })}
+              </MenuItem>
+            ))}
+            <MenuItem onClick={comingSoon}>{t('library:card.manageSchedule')}</MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+    </div>
+  );
+}

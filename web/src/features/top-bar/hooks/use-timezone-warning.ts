@@ -1,0 +1,28 @@
+import { useMemo, useState } from 'react';
+import { browserTimezone, hasTimezoneMismatch } from '../utils/timezone-match.ts';
+import { ignoreCookie, isWarningIgnored } from '../utils/ignore-cookie.ts';
+
+/** What the top bar needs to show (or not) the time-zone mismatch warning. */
+export interface TimezoneWarningState {
+  /** The warning shows: the zones disagree and it was not ignored within the last week. */
+  visible: boolean;
+  /** The browser's zone, which 'Update' saves. */
+  systemZone: string;
+  /** 'Ignore': hides the warning for one week. */
+  ignore: () => void;
+}
+
+/** The warning's state for the user's saved zone. */
+export function useTimezoneWarning(savedZone: string): TimezoneWarningState {
+  const [ignored, setIgnored] = useState(() => isWarningIgnored(document.cookie, Date.now()));
+  const systemZone = useMemo(() => browserTimezone(), []);
+  const mismatch = useMemo(
+    () => hasTimezoneMismatch(systemZone, savedZone, new Date()),
+    [systemZone, savedZone],
+  );
+  const ignore = (): void => {
+    document.cookie = ignoreCookie(Date.now(), window.location.protocol === 'https:');
+    setIgnored(true);
+  };
+  return { visible: mismatch && !ignored && systemZone !== undefined, systemZone: systemZone ?? '', ignore };
+}

@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  followCategory,
+  listUserCategories,
+  saveCategorySortOrder,
+  unfollowCategory,
+  type FollowCategoryResponse,
+  type SortOrder,
+  type UserCategoryListResponse,
+} from '@chorus/core';
+import { api } from '../../../lib/api.ts';
+
+/** Query key root of the user's topics (list and sort order). */
+export const USER_CATEGORIES_KEY = ['user-categories'] as const;
+
+/** `GET /api/v2/user/category`: every topic with the user's follow state, followed first in order. */
+export function getUserCategories(): Promise<UserCategoryListResponse> {
+  return listUserCategories(api());
+}
+
+/** Query options of the user's topics. */
+export function userCategoriesQueryOptions() {
+  return queryOptions({ queryKey: [...USER_CATEGORIES_KEY, 'list'], queryFn: getUserCategories, staleTime: 60_000 });
+}
+
+/** The user's topics query. */
+export function useUserCategories() {
+  return useQuery(userCategoriesQueryOptions());
+}
+
+/**
+ * After a follow or unfollow: the spec clears the cached user topics and sort order; the feed's
+ * doormats and the topic list's counts change with them.
+ */
+function invalidateAfterFollow(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: USER_CATEGORIES_KEY }),
+    queryClient.invalidateQueries({ queryKey: ['posts', 'feed'] }),
+    queryClient.invalidateQueries({ queryKey: ['categories'] }),
+  ]);
+}
+
+/** Follows (`follow: true`) or unfollows a topic. */
+export function useSetFollow() {
+  const queryClient = useQueryClient();
+  return useMutation<FollowCategoryResponse, unknown, { categoryId: number; follow: boolean }>({
+    mutationFn: ({ categoryId, follow }) => (follow ? followCategory(api(), categoryId) : unfollowCategory(api(), categoryId)),
+    onSettled: () => invalidateAfterFollow(queryClient),
+  });
+}
+
+/**
+ * Saves the followed topics' order. The list is updated at once; on failure it is restored
+ * and the caller shows the spec's message.
+ */
+export function useSaveSortOrder() {
+  const queryClient = useQueryClient();
+  const listKey = userCategoriesQueryOptions().queryKey;
+  return useMutation<SortOrder, unknown, readonly number[], { previous: UserCategoryListResponse | undefined }>({
+    mutationFn: (order) => saveCategorySortOrder(api(), order),
+    onMutate: async (order) => {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      const previous = queryClient.getQueryData(listKey);
+      if (previous) {
+        const rank = new Map(order.map((id, index) => [id, index]));
+        const followed = previous.objects.filter((entry) => entry.is_followed).sort((a, b) => (rank.get(a.category.id) ?? 0) - (rank.get(b.category.id) ?? 0));
+        queryClient.setQueryData(listKey, { ...previous, objects: [...followed, ...previous.objects.filter((entry) => !entry.is_followed)] });
+      }
+      return { previous };
+    },
+    onError: (_error, _order, context) => {
+      if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+    },
+    // Sorting clears the sort order cache (spec 4); the feed's doormats follow the order.
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: USER_CATEGORIES_KEY }), queryClient.invalidateQueries({ queryKey: ['posts', 'feed'] })]),
+  });
+}

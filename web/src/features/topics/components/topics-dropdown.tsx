@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { JSX } from 'react';
+import { Button, Popover, PopoverSurface, PopoverTrigger, Spinner, Text } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useConfigInfo } from '../../../lib/auth.tsx';
+import { RouterLink } from '../../../components/router-link.tsx';
+import { useUserCategories } from '../api/user-categories.ts';
+import { dropdownLayout } from './dropdown-layout.ts';
+import styles from './topics-dropdown.module.css';
+
+/** The top bar's topics menu: the followed topics in columns, then Bookmarks, Featured, Manage Topics. */
+export function TopicsDropdown(): JSX.Element {
+  const { t } = useTranslation(['library']);
+  const [open, setOpen] = useState(false);
+  const config = useConfigInfo();
+  const topics = useUserCategories();
+  const followed = topics.data?.objects.filter((entry) => entry.is_followed) ?? [];
+  const layout = dropdownLayout(followed.length);
+  const toggles = config?.feature_toggles;
+  const { pathname } = useLocation();
+  // Following a link closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-start" trapFocus>
+      <PopoverTrigger disableButtonEnhancement>
+        <Button appearance="subtle" aria-haspopup="dialog" aria-expanded={open}>
+          {t('library:topics.button')}
+        </Button>
+      </PopoverTrigger>
+      <PopoverSurface aria-label={t('library:topics.menuLabel')} className={styles.surface}>
+        <nav aria-label={t('library:topics.menuLabel')}>
+          {topics.isPending ? <Spinner size="tiny" label={t('library:topics.loading')} /> : null}
+          {topics.isSuccess && followed.length === 0 ? <Text as="p">{t('library:topics.none')}</Text> : null}
+          {followed.length > 0 ? (
+            <ul
+              className={styles.columns}
+              style={{
+                width: `${layout.widthPx}px`,
+                gridTemplateRows: `repeat(${layout.rows}, auto)`,
+                ...(layout.heightPx === null ? {} : { height: `${layout.heightPx}px` }),
+              }}
+            >
+              {followed.map((entry) => (
+                <li key={entry.category.id} className={styles.topic}>
+                  <RouterLink to={`/topic/${entry.category.id}`}>{entry.category.name}</RouterLink>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <ul className={styles.footer}>
+            {toggles?.notifications_enabled ? (
+              <li>
+                <RouterLink to="/bookmarks">{t('library:topics.bookmarks')}</RouterLink>
+              </li>
+            ) : null}
+            {toggles?.featured_posts ? (
+              <li>
+                <RouterLink to="/featured">{t('library:topics.featured')}</RouterLink>
+              </li>
+            ) : null}
+            <li>
+              <RouterLink to="/manage-topics">{t('library:topics.manage')}</RouterLink>
+            </li>
+          </ul>
+        </nav>
+      </PopoverSurface>
+    </Popover>
+  );
+}
