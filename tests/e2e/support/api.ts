@@ -56,6 +56,13 @@ export class CompanyApi {
     }
   }
 
+  /** Sends a JSON request as this user and returns the status and the parsed body. */
+  async send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<{ status: number; body: unknown }> {
+    const response = await this.#context.fetch(path, { method, ...(data === undefined ? {} : { data }) });
+    const text = await response.text();
+    return { status: response.status(), body: text === '' ? null : (JSON.parse(text) as unknown) };
+  }
+
   /** Ends the API session. */
   async dispose(): Promise<void> {
     await this.#context.dispose();

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
+
+async function wcagViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+function followedList(page: Page): Locator {
+  return page.getByRole('list', { name: 'Followed topics' });
+}
+
+/** The followed topics in order, read from their drag handles ("Reorder Careers"). */
+async function followedNames(page: Page): Promise<string[]> {
+  const handles = followedList(page).getByRole('button', { name: /^Reorder / });
+  const labels = await handles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => label.replace(/^Reorder /, ''));
+}
+
+// Signing a fresh user up and in takes a while next to the other workers.
+test.describe.configure({ timeout: 90_000 });
+
+// A fresh user for every test: follows change server state, and other specs expect the demo feed.
+test.beforeEach(async ({ page, baseURL }) => {
+  const user = await signUpFreshUser(baseURL ?? '', 'topics');
+  await signInFreshUser(page, user);
+  await skipOnboarding(page);
+});
+
+test('follows and unfollows topics, and the feed follows them', async ({ page }) => {
+  await page.goto('/manage-topics');
+  await expect(page.getByRole('heading', { name: 'Manage Topics', level: 1 })).toBeVisible();
+  const locked = page.getByRole('list', { name: 'Locked topics' });
+  await expect(locked.getByRole('listitem')).toHaveCount(2);
+  await expect(locked).toContainText('Featured');
+  await expect(locked).toContainText('Latest');
+  await expect(followedList(page)).toHaveCount(0);
+  expect(await wcagViolations(page)).toEqual([]);
+
+  for (const topic of ['Careers', 'Culture', 'Events']) {
+    await page.getByRole('button', { name: `Follow ${topic}`, exact: true }).click();
+    await expect(followedList(page).getByText(topic, { exact: true })).toBeVisible();
+  }
+  expect(await followedNames(page)).toEqual(['Careers', 'Culture', 'Events']);
+  await expect(page.getByRole('button', { name: 'Follow Careers', exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Unfollow Culture' }).click();
+  await expect(page.getByRole('button', { name: 'Follow Culture', exact: true })).toBeVisible();
+  expect(await followedNames(page)).toEqual(['Careers', 'Events']);
+
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Careers', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Events', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Culture', exact: true })).toHaveCount(0);
+});
+
+test('reorders followed topics by keyboard, and the order survives a reload', async ({ page }) => {
+  await page.goto('/manage-topics');
+  for (const topic of ['Careers', 'Culture', 'Events']) {
+    await page.getByRole('button', { name: `Follow ${topic}`, exact: true }).click();
+    await expect(followedList(page).getByText(topic, { exact: true })).toBeVisible();
+  }
+
+  // dnd-kit's keyboard sensor: Space picks Events up, ArrowUp moves it, Space drops it.
+  const handle = page.getByRole('button', { name: 'Reorder Events' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect.poll(() => followedNames(page)).toEqual(['Events', 'Careers', 'Culture']);
+
+  // The move buttons are the other keyboard path.
+  await page.getByRole('button', { name: 'Move Careers down' }).click();
+  await expect.poll(() => followedNames(page)).toEqual(['Events', 'Culture', 'Careers']);
+
+  await page.reload();
+  await expect(followedList(page)).toBeVisible();
+  expect(await followedNames(page)).toEqual(['Events', 'Culture', 'Careers']);
+
+  await page.goto('/');
+  const doormats = page.getByRole('region').filter({ has: page.getByRole('link', { name: /^See all posts in / }) });
+  await expect(doormats.first()).toBeVisible();
+  const names = await doormats.getByRole('heading', { level: 2 }).allTextContents();
+  expect(names.filter((name) => ['Events', 'Culture', 'Careers'].includes(name))).toEqual(['Events', 'Culture', 'Careers']);
+});
+
+test('the follow toggle on a topic page follows and unfollows', async ({ page }) => {
+  await page.goto('/manage-topics');
+  await page.getByRole('button', { name: 'Follow Careers', exact: true }).click();
+  await expect(followedList(page).getByText('Careers', { exact: true })).toBeVisible();
+  await page.goto('/');
+  await page.getByRole('link', { name: 'See all posts in Careers' }).click();
+  await expect(page.getByRole('heading', { name: 'Careers', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Unfollow Careers' }).click();
+  await expect(page.getByRole('button', { name: 'Follow Careers' })).toHaveAttribute('aria-pressed', 'false');
+  expect(await wcagViolations(page)).toEqual([]);
+  await page.goto('/manage-topics');
+  await expect(followedList(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Follow Careers', exact: true })).toBeVisible();
+});

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { signInFreshUser, signUpFreshUser } from './support/fresh-user.ts';
+import { expectFeed } from './support/sign-in.ts';
+
+const ONBOARDING_URL = /\/onboarding\?slide=1$/;
+
+/**
+ * WCAG 2 A/AA violations. Fluent's focus manager (tabster) leaves aria-hidden focus sentinels
+ * (`<i data-tabster-dummy>`) on the body once a dialog has been used; they only redirect focus
+ * and are not content, so they are left out.
+ */
+async function wcagViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('[data-tabster-dummy]').analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+function onboardingEvents(page: Page): Promise<unknown> {
+  return page.evaluate(async () => (await fetch('/api/v1/cs/onboarding')).json());
+}
+
+test('a new user is sent from the feed to onboarding, saves the time zone and gets started', async ({ page, baseURL }) => {
+  const user = await signUpFreshUser(baseURL ?? '', 'onboard');
+  await signInFreshUser(page, user);
+
+  await expect(page).toHaveURL(ONBOARDING_URL);
+  await expect(page.getByRole('heading', { name: 'Welcome to Acme Corporation', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Link your social networks' })).toBeVisible();
+  const getStarted = page.getByRole('button', { name: 'Get Started' });
+  await expect(getStarted).toBeDisabled();
+  await expect(page.getByText('Link a network or save your time zone to get started.')).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue(/US\/Eastern|New_York/);
+  await zone.fill('Berlin');
+  await zone.click();
+  await page.getByRole('option', { name: /Europe\/Berlin/ }).click();
+  await expect(zone).toHaveValue(/Europe\/Berlin/);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Your time zone was saved.' })).toBeVisible();
+  await expect(getStarted).toBeEnabled();
+
+  await getStarted.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectFeed(page);
+  expect(await onboardingEvents(page)).toEqual({ objects: [{ event: 'finished' }] });
+
+  // Back on the feed later: the finished event keeps the user there.
+  const checked = page.waitForResponse((response) => response.url().includes('/api/v1/cs/onboarding'));
+  await page.reload();
+  await checked;
+  await expectFeed(page);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('Escape ends onboarding as skipped and returns to the feed', async ({ page, baseURL }) => {
+  const user = await signUpFreshUser(baseURL ?? '', 'escape');
+  await signInFreshUser(page, user);
+  await expect(page).toHaveURL(ONBOARDING_URL);
+  await expect(page.getByRole('button', { name: 'Get Started' })).toBeDisabled();
+
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/$/);
+  await expectFeed(page);
+  expect(await onboardingEvents(page)).toEqual({ objects: [{ event: 'skipped' }] });
+});
+
+test('slide 1 is the only slide', async ({ page, baseURL }) => {
+  const user = await signUpFreshUser(baseURL ?? '', 'slides');
+  await signInFreshUser(page, user);
+  await expect(page).toHaveURL(ONBOARDING_URL);
+  await page.goto('/onboarding?slide=2');
+  await expect(page).toHaveURL(ONBOARDING_URL);
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await onboardingEvents(page)).toEqual({ objects: [{ event: 'skipped' }] });
+});

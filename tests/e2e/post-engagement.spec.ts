@@ -1,0 +1,149 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { expectFeed } from './support/sign-in.ts';
+import { signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
+
+const WCAG_AA = ['wcag2a', 'wcag2aa'];
+
+// Each test signs a new member up and in, which takes a while on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
+async function wcagViolations(page: Page, include: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(include).withTags(WCAG_AA).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Signs a new acme member up and in, past onboarding, onto the feed. */
+async function freshMemberOnFeed(page: Page, baseURL: string | undefined, prefix: string): Promise<FreshUser> {
+  const user = await signUpFreshUser(baseURL ?? '', prefix);
+  await signInFreshUser(page, user);
+  await skipOnboarding(page);
+  await expectFeed(page);
+  return user;
+}
+
+/** The Latest section's post cards. */
+function latestCards(page: Page): Locator {
+  return page.getByRole('region', { name: 'Latest' }).getByRole('article');
+}
+
+async function count(button: Locator): Promise<number> {
+  return Number((await button.textContent())?.trim() ?? 'NaN');
+}
+
+test('like and unlike a post from its card, with the heart’s tooltip, and see the liker in the likes modal', async ({ page, baseURL }) => {
+  const user = await freshMemberOnFeed(page, baseURL, 'liker');
+  const title = (await page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Like Post' }) }).first().getByRole('heading').textContent())?.trim() ?? '';
+  // The card is pinned by its title: its heart's name changes once liked.
+  const card = page.getByRole('article', { name: title }).first();
+  const heart = card.getByRole('button', { name: 'Like Post' });
+  await heart.hover();
+  await expect(page.getByRole('tooltip', { name: 'Like Post' })).toBeVisible();
+  const likes = card.getByRole('button', { name: /^Likes: \d+$/ });
+  const before = await count(likes);
+
+  await heart.click();
+  const liked = card.getByRole('button', { name: 'Remove Like' });
+  await expect(liked).toBeVisible();
+  await expect(likes).toHaveAccessibleName(`Likes: ${before + 1}`);
+  await liked.hover();
+  await expect(page.getByRole('tooltip', { name: 'Remove Like' })).toBeVisible();
+
+  await likes.click();
+  const modal = page.getByRole('dialog', { name: 'Reactions' });
+  await expect(modal.getByRole('tab', { name: `Likes (${before + 1})`, selected: true })).toBeVisible();
+  await expect(modal.getByRole('tab', { name: /^Shares \(\d+\)$/ })).toBeVisible();
+  await expect(modal.getByRole('listitem').filter({ hasText: `${user.firstName} Person` })).toBeVisible();
+  expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
+  await modal.getByRole('tab', { name: /^Shares/ }).click();
+  await expect(modal.getByRole('tab', { name: /^Shares/, selected: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+
+  await liked.click();
+  await expect(card.getByRole('button', { name: 'Like Post' })).toBeVisible();
+  await expect(likes).toHaveAccessibleName(`Likes: ${before}`);
+});
+
+test('share buttons say sharing arrives soon instead of failing', async ({ page, baseURL }) => {
+  await freshMemberOnFeed(page, baseURL, 'sharer');
+  await page.getByRole('button', { name: 'Share on LinkedIn' }).first().click();
+  const toast = page.getByRole('listitem', { name: 'Sharing arrives soon' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAccessibleDescription('Sharing and queueing will be available in an upcoming update.');
+});
+
+test('add, edit and delete a comment in the single post modal', async ({ page, baseURL }) => {
+  const user = await freshMemberOnFeed(page, baseURL, 'commenter');
+  await latestCards(page).first().getByRole('heading').getByRole('link').click();
+  const modal = page.getByRole('dialog');
+  await expect(page).toHaveURL(/\/post\/\d+$/);
+  const comments = modal.getByRole('region', { name: 'Comments' });
+  const box = comments.getByRole('textbox', { name: 'Add a comment' });
+  const submit = comments.getByRole('button', { name: 'Post comment' });
+  await expect(submit).toBeDisabled();
+  await box.fill('   ');
+  await expect(submit).toBeDisabled();
+  const text = `Great read ${Date.now()}`;
+  await box.fill(text);
+  await submit.click();
+  const mine = comments.getByRole('listitem').filter({ hasText: `${user.firstName} Person` }).filter({ hasText: text });
+  await expect(mine).toBeVisible();
+  await expect(box).toHaveValue('');
+  await expect(mine).not.toContainText('(edited)');
+
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  const editBox = comments.getByRole('textbox', { name: 'Edit your comment' });
+  await editBox.fill(`${text} (updated)`);
+  await comments.getByRole('button', { name: 'Save' }).click();
+  const edited = comments.getByRole('listitem').filter({ hasText: `${text} (updated)` });
+  await expect(edited).toContainText('(edited)');
+
+  expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
+
+  await edited.getByRole('button', { name: 'Delete' }).click();
+  await expect(edited).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Comment deleted.' })).toBeVisible();
+});
+
+test('the modal moves between the list’s posts with its arrows and the arrow keys, and closes back to the feed', async ({ page, baseURL }) => {
+  await freshMemberOnFeed(page, baseURL, 'browser');
+  const titles = (await latestCards(page).getByRole('heading').allTextContents()).map((title) => title.trim());
+  expect(titles.length).toBeGreaterThanOrEqual(3);
+  await latestCards(page).nth(1).getByRole('heading').getByRole('link').click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByRole('heading', { level: 2, name: titles[1] })).toBeVisible();
+
+  await page.keyboard.press('ArrowRight');
+  await expect(modal.getByRole('heading', { level: 2, name: titles[2] })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(modal.getByRole('heading', { level: 2, name: titles[1] })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(modal.getByRole('heading', { level: 2, name: titles[0] })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Previous post' })).toBeDisabled();
+  await modal.getByRole('button', { name: 'Next post' }).click();
+  await expect(modal.getByRole('heading', { level: 2, name: titles[1] })).toBeVisible();
+
+  await modal.getByRole('button', { name: 'Close' }).first().click();
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a post opened directly closes to the feed; a post that is gone says so and returns home', async ({ page, baseURL }) => {
+  await freshMemberOnFeed(page, baseURL, 'direct');
+  const href = await latestCards(page).first().getByRole('heading').getByRole('link').getAttribute('href');
+  expect(href).toMatch(/^\/post\/\d+$/);
+  await page.goto(href ?? '/');
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByRole('region', { name: 'Comments' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Next post' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/post/987654321');
+  const toast = page.getByRole('listitem', { name: 'Error' });
+  await expect(toast).toHaveAccessibleDescription('The post you have selected is no longer available.');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
