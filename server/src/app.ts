@@ -84,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('chorus', ctx);
 
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { production: config.nodeEnv === 'production' });
   await app.register(fastifyCookie);
   await app.register(tenancyPlugin, { db: database.db, baseDomain: config.baseDomain });
   await app.register(rateLimitPlugin, { db: database.db, limits: config.rateLimit });

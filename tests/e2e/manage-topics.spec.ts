@@ -66,9 +66,14 @@ test('reorders followed topics by keyboard, and the order survives a reload', as
   // dnd-kit's keyboard sensor: Space picks Events up, ArrowUp moves it, Space drops it.
   const handle = page.getByRole('button', { name: 'Reorder Events' });
   await handle.focus();
+  // Each move is awaited through its screen-reader announcement, as the sensor measures between
+  // moves and drops a key pressed while it is still busy.
+  const announcer = page.getByRole('status').filter({ hasText: /moved to position/ });
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowUp');
+  await expect(announcer).toHaveText('Events moved to position 2.');
   await page.keyboard.press('ArrowUp');
+  await expect(announcer).toHaveText('Events moved to position 1.');
   await page.keyboard.press('Space');
   await expect.poll(() => followedNames(page)).toEqual(['Events', 'Careers', 'Culture']);
 

@@ -1,10 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { DEMO_PASSWORD, DEMO_USERS, companyOrigin } from './support/demo.ts';
+import { FRESH_PASSWORD, signUpFreshUser } from './support/fresh-user.ts';
 import { EMAIL_OPTION, expectFeed, signInWithEmail } from './support/sign-in.ts';
-
-// Throttling locks the account for 15 minutes: a demo user no other spec signs in as.
-const THROTTLED_USER = 'creator@acme.example';
 
 async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
@@ -15,10 +13,12 @@ async function submitLogin(page: Page, email: string, password: string): Promise
   ]);
 }
 
-test('five wrong passwords lock the account: even the right one then shows the 308 message', async ({ page }) => {
+test('five wrong passwords lock the account: even the right one then shows the 308 message', async ({ page, baseURL }) => {
+  // Throttling locks the account for 15 minutes, so it happens to a user of its own.
+  const throttled = (await signUpFreshUser(baseURL ?? '', 'throttled')).email;
   await page.goto('/sign-in/email');
-  for (let i = 0; i < 5; i += 1) await submitLogin(page, THROTTLED_USER, `Wrong!pass${i}`);
-  await submitLogin(page, THROTTLED_USER, DEMO_PASSWORD);
+  for (let i = 0; i < 5; i += 1) await submitLogin(page, throttled, `Wrong!pass${i}`);
+  await submitLogin(page, throttled, FRESH_PASSWORD);
 
   const toast = page.getByRole('listitem', { name: 'Authentication problem' }).filter({ hasText: 'Too many failed login attempts' });
   await expect(toast).toBeVisible();

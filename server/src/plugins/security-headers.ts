@@ -13,7 +13,10 @@ export const FRAME_ANCESTORS = [
 /**
  * The content security policy. Inline styles are allowed because the UI library injects
  * them at run time; scripts only from our origin. Images may come from any HTTPS host
- * because link previews show the linked site's image.
+ * because link previews show the linked site's image. Frames may show any HTTPS page: SAML
+ * sign-in inside a frame (`is_in_iframe=1`) shows the company's own identity provider, whose
+ * address is each company's setting. Outside production, loopback IdPs over HTTP may be framed
+ * too (`contentSecurityPolicy`), as local identity providers are plain HTTP.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -24,16 +27,24 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   // teams-js fetches the list of valid Teams host origins from Microsoft's CDN.
   "connect-src 'self' https://res.cdn.office.net",
+  "frame-src 'self' https:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   `frame-ancestors ${FRAME_ANCESTORS.join(' ')}`,
 ].join('; ');
 
+/** The policy for a deployment: production's, or with loopback frames added for local IdPs. */
+export function contentSecurityPolicy(production: boolean): string {
+  if (production) return CONTENT_SECURITY_POLICY;
+  return CONTENT_SECURITY_POLICY.replace("frame-src 'self' https:", "frame-src 'self' https: http://127.0.0.1:* http://localhost:*");
+}
+
 /** Adds the CSP and related headers; X-Frame-Options is left out as it would block Teams. */
-export function installSecurityHeaders(app: FastifyInstance): void {
+export function installSecurityHeaders(app: FastifyInstance, options: { production: boolean }): void {
+  const policy = contentSecurityPolicy(options.production);
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    reply.header('Content-Security-Policy', policy);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     return payload;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestContext, type TestContext } from '../test/app.ts';
 import { buildCompany } from '../test/factories.ts';
-import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './security-headers.ts';
 
 let t: TestContext;
 
@@ -66,7 +66,9 @@ describe('static hosting', () => {
 
   it('sends the security headers, allowing Teams to frame the app', async () => {
     const res = await page('/');
-    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy(false));
+    expect(contentSecurityPolicy(false)).toContain("frame-src 'self' https: http://127.0.0.1:* http://localhost:*");
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-src 'self' https:;");
     expect(CONTENT_SECURITY_POLICY).toContain(
       "frame-ancestors 'self' https://teams.microsoft.com https://*.teams.microsoft.com https://*.cloud.microsoft https://*.office.com",
     );

@@ -3,7 +3,7 @@ import { useToastController } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ErrorCode, errorMessageKey, isApiError } from '@chorus/core';
-import { TOASTER_ID } from './toaster-id.ts';
+import { TOASTER_ID, toasterMounted } from './toaster-id.ts';
 
 /** The translated message of a failure: the spec's message for its code, else the default. */
 export function errorText(t: TFunction, error: unknown): string {
@@ -33,7 +33,7 @@ export function useNotify(): Notifier {
   const { t } = useTranslation();
   return useMemo(() => {
     const show = (intent: 'error' | 'success', message: string, options: NoticeOptions = {}): void => {
-      void import('./toast-content.tsx').then(({ ToastContent }) => {
+      void Promise.all([import('./toast-content.tsx'), toasterMounted]).then(([{ ToastContent }]) => {
         dispatchToast(
           createElement(ToastContent, { title: options.title, message }),
           options.timeout === undefined ? { intent } : { intent, timeout: options.timeout },
