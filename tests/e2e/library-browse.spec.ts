@@ -1,15 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
 import { CompanyApi } from './support/api.ts';
 import { DEMO_USERS } from './support/demo.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding, FRESH_PASSWORD } from './support/fresh-user.ts';
 import { expectFeed, postTitles, signInWithEmail } from './support/sign-in.ts';
-
-async function wcagViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 interface ListedPost {
   id: number;

@@ -1,12 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
-
-async function wcagViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 function followedList(page: Page): Locator {
   return page.getByRole('list', { name: 'Followed topics' });
@@ -105,4 +100,36 @@ test('the follow toggle on a topic page follows and unfollows', async ({ page })
   await page.goto('/manage-topics');
   await expect(followedList(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Follow Careers', exact: true })).toBeVisible();
+});
+
+test("the top bar's Topics menu lists followed topics and leads to them and to Manage Topics", async ({ page }) => {
+  await page.goto('/manage-topics');
+  for (const topic of ['Careers', 'Events']) {
+    await page.getByRole('button', { name: `Follow ${topic}`, exact: true }).click();
+    await expect(followedList(page).getByText(topic, { exact: true })).toBeVisible();
+  }
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const trigger = nav.getByRole('button', { name: 'Topics' });
+  await trigger.click();
+  const menu = page.getByRole('navigation', { name: 'Your topics' });
+  await expect(menu.getByRole('link', { name: 'Careers' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Events' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Culture' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Manage Topics' })).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  await trigger.press('Enter');
+  await menu.getByRole('link', { name: 'Careers' }).click();
+  await expect(page).toHaveURL(/\/topic\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Careers', level: 1 })).toBeVisible();
+  await expect(menu).toBeHidden();
+
+  await trigger.click();
+  await menu.getByRole('link', { name: 'Manage Topics' }).click();
+  await expect(page).toHaveURL(/\/manage-topics$/);
 });

@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
 import { signInFreshUser, signUpFreshUser } from './support/fresh-user.ts';
 import { expectFeed } from './support/sign-in.ts';
 
 const ONBOARDING_URL = /\/onboarding\?slide=1$/;
-
-/**
- * WCAG 2 A/AA violations. Fluent's focus manager (tabster) leaves aria-hidden focus sentinels
- * (`<i data-tabster-dummy>`) on the body once a dialog has been used; they only redirect focus
- * and are not content, so they are left out.
- */
-async function wcagViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('[data-tabster-dummy]').analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 function onboardingEvents(page: Page): Promise<unknown> {
   return page.evaluate(async () => (await fetch('/api/v1/cs/onboarding')).json());

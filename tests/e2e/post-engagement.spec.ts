@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
 import { expectFeed } from './support/sign-in.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 
-const WCAG_AA = ['wcag2a', 'wcag2aa'];
-
 // Each test signs a new member up and in, which takes a while on a busy machine.
 test.describe.configure({ timeout: 60_000 });
-
-async function wcagViolations(page: Page, include: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(include).withTags(WCAG_AA).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Signs a new acme member up and in, past onboarding, onto the feed. */
 async function freshMemberOnFeed(page: Page, baseURL: string | undefined, prefix: string): Promise<FreshUser> {

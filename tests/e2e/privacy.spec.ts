@@ -1,20 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, type FreshUser } from './support/fresh-user.ts';
 import { waitForMail } from './support/outbox.ts';
 import { signInWithEmail } from './support/sign-in.ts';
-
-/**
- * WCAG 2 A/AA violations. Fluent's dialogs make Tabster put focus-trap sentinels
- * (`<i data-tabster-dummy aria-hidden tabindex="0">`) around the page; they only pass focus
- * on and are left out, everything else is checked.
- */
-async function wcagViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 // Fresh users, sign-ins, axe passes and a real 10-second countdown take a while.
 test.describe.configure({ timeout: 120_000 });

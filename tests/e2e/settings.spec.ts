@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 import { signInWithEmail } from './support/sign-in.ts';
 
@@ -10,16 +10,6 @@ test.describe.configure({ timeout: 120_000 });
 
 /** Waits long enough for a full page load on a busy machine. */
 const PAGE_LOAD = { timeout: 30_000 };
-
-/**
- * WCAG 2 A/AA violations. Fluent's focus manager (tabster) puts aria-hidden focus sentinels
- * (`<i data-tabster-dummy>`) on the body next to its dropdowns and dialog triggers; they only
- * pass focus on and are never read, so they are left out as in the other suites.
- */
-async function wcagViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('[data-tabster-dummy]').analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Signs a fresh user in (past onboarding's redirect) and opens /settings. */
 async function openSettings(page: Page, user: FreshUser, path = '/settings'): Promise<void> {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfigInfo, useCurrentUser } from '../../lib/auth.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { RouterLink } from '../../components/router-link.tsx';
+import { TopicsDropdown } from '../../features/topics/index.tsx';
 import styles from './app-layout.module.css';
 
 // The menu (with its popover positioning and avatar) is not needed to paint the feed, nor are
@@ -38,6 +39,9 @@ function TopBar(): JSX.Element {
             </li>
             <li>
               <RouterLink to="/topic/latest">{t('nav.explore')}</RouterLink>
+            </li>
+            <li>
+              <TopicsDropdown />
             </li>
           </ul>
         </nav>
