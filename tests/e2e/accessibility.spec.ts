@@ -1,20 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
 import { ACME_USER_STATE } from './support/demo.ts';
 import { EMAIL_OPTION, expectFeed } from './support/sign-in.ts';
-
-const WCAG_AA = ['wcag2a', 'wcag2aa'];
-
-async function wcagViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help} at ${violation.nodes
-        .map((node) => node.target.join(' '))
-        .join(', ')}`,
-  );
-}
 
 test.describe('signed out', () => {
   test('the sign-in page has no WCAG 2 A/AA violations', async ({ page }) => {
