@@ -2,6 +2,7 @@
  * The server's one configuration module: every environment variable is read and validated
  * here, and start-up fails with every problem listed at once (STYLE rule 8).
  */
+import type { OAuthEndpoints } from './auth/oauth-networks.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -58,6 +59,8 @@ const EnvSchema = z.object({
 export interface NetworkClientConfig {
   clientId: string;
   clientSecret: string;
+  /** Where the network lives; the real services unless a test points at a local fake. */
+  endpoints?: OAuthEndpoints;
 }
 
 /** The validated server configuration. */

@@ -1,14 +1,36 @@
 /**
- * Social sign-in providers. Each network is reached through the same small interface, so the
- * real OAuth 2.0 clients of X, LinkedIn and Facebook can be added beside the embedded sandbox.
- * Only the sandbox is implemented: a local consent page served by Chorus itself, where the
- * person types the profile the network would share. Its codes are single-use one-time tokens
- * holding that profile, so a code cannot be replayed or forged. Linking an account for sharing
- * (social/link-{network}) uses the same sandbox with its own consent page and codes.
+ * Social sign-in and account-linking providers. Each network is reached through the same small
+ * interface: the real OAuth 2.0 client of X, LinkedIn or Facebook (auth/oauth-networks.ts) when
+ * its client id and secret are configured, and otherwise the embedded sandbox: a local consent
+ * page served by Chorus itself, where the person types the profile the network would share. Its
+ * codes are single-use one-time tokens holding that profile, so a code cannot be replayed or
+ * forged. Linking an account for sharing (social/link-{network}) works the same way with its
+ * own consent page and codes.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { OAuthNetworkError, oauthNetworkClient, type OAuthNetwork, type OAuthNetworkClient } from './oauth-networks.ts';
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens.ts';
+
+/** The configured real clients; a network without one uses the sandbox. */
+export type NetworkClients = Config['networks'];
+
+/** What one authorization attempt carries from its start to its callback. */
+export interface AuthorizeInput {
+  state: string;
+  /** The company's origin, where the network sends the browser back. */
+  origin: string;
+  /** The PKCE challenge of the attempt (X requires one; the sandbox ignores it). */
+  codeChallenge: string;
+}
+
+/** What the callback's code exchange needs beside the code. */
+export interface ExchangeInput {
+  origin: string;
+  /** The PKCE verifier kept with the attempt's state. */
+  codeVerifier: string;
+}
 
 /** What a network tells us about the person after they allowed the sign-in. */
 export interface SocialProfile {
@@ -22,9 +44,9 @@ export interface SocialProfile {
 /** A social network's OAuth 2.0 client, as the sign-in needs it. */
 export interface SocialProvider {
   /** Where the browser goes to ask the person for consent. */
-  authorizeUrl(input: { network: string; state: string; origin: string }): string;
+  authorizeUrl(input: AuthorizeInput): string;
   /** Trades the callback's code for the profile; null for an unknown, used or expired code. */
-  exchange(code: string): Promise<SocialProfile | null>;
+  exchange(code: string, input: ExchangeInput): Promise<SocialProfile | null>;
 }
 
 /** Sandbox codes live just long enough to follow a redirect. */
@@ -66,9 +88,44 @@ export function sandboxProvider(db: Database, network: string): SocialProvider {
   };
 }
 
-/** The provider of a network: the sandbox until a real client is configured. */
-export function socialProvider(db: Database, network: string): SocialProvider {
-  return sandboxProvider(db, network);
+/** The configured real client of a network, if any. */
+function realClient(network: string, clients: NetworkClients | undefined): OAuthNetworkClient | null {
+  if (network !== 'twitter' && network !== 'linkedin' && network !== 'facebook') return null;
+  const config = clients?.[network as OAuthNetwork];
+  return config ? oauthNetworkClient(network, config) : null;
+}
+
+/**
+ * Runs a network call of a callback. A network that refuses the code or answers something
+ * unexpected makes the attempt fail like a bad code (null), never an unhandled error.
+ */
+async function orNull<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof OAuthNetworkError || error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
+/** Sign-in through a network's real OAuth client; its callback is /api/v1/auth/sign-in/{network}/callback. */
+export function oauthSignInProvider(client: OAuthNetworkClient): SocialProvider {
+  const redirectUri = (origin: string): string => new URL(`/api/v1/auth/sign-in/${client.network}/callback`, origin).href;
+  return {
+    authorizeUrl: ({ state, origin, codeChallenge }) => client.authorizeUrl({ state, redirectUri: redirectUri(origin), codeChallenge }),
+    exchange: (code, { origin, codeVerifier }) =>
+      orNull(async () => {
+        const tokens = await client.exchangeCode({ code, redirectUri: redirectUri(origin), codeVerifier });
+        const profile = await client.profile(tokens.accessToken);
+        return { subject: profile.id, displayName: profile.name, email: profile.email };
+      }),
+  };
+}
+
+/** The provider of a network: its real client when configured, otherwise the sandbox. */
+export function socialProvider(db: Database, network: string, clients?: NetworkClients): SocialProvider {
+  const client = realClient(network, clients);
+  return client ? oauthSignInProvider(client) : sandboxProvider(db, network);
 }
 
 
@@ -93,9 +150,9 @@ export interface LinkedAccount {
 /** A social network's OAuth 2.0 client, as linking an account for sharing needs it. */
 export interface SocialLinkProvider {
   /** Where the browser goes to ask the person for consent to post on their behalf. */
-  authorizeUrl(input: { state: string; origin: string }): string;
+  authorizeUrl(input: AuthorizeInput): string;
   /** Trades the callback's code for the account; null for an unknown, used or expired code. */
-  exchange(code: string): Promise<LinkedAccount | null>;
+  exchange(code: string, input: ExchangeInput): Promise<LinkedAccount | null>;
 }
 
 /** Sandbox access tokens last 60 days, like LinkedIn's. */
@@ -162,7 +219,31 @@ export function sandboxLinkProvider(db: Database, network: string): SocialLinkPr
   };
 }
 
-/** The linking client of a network: the sandbox until a real client is configured. */
-export function socialLinkProvider(db: Database, network: string): SocialLinkProvider {
-  return sandboxLinkProvider(db, network);
+/** Linking through a network's real OAuth client; its callback is /api/v1/social/callback/{network}. */
+export function oauthLinkProvider(client: OAuthNetworkClient): SocialLinkProvider {
+  const redirectUri = (origin: string): string => new URL(`/api/v1/social/callback/${client.network}`, origin).href;
+  return {
+    authorizeUrl: ({ state, origin, codeChallenge }) => client.authorizeUrl({ state, redirectUri: redirectUri(origin), codeChallenge }),
+    exchange: (code, { origin, codeVerifier }) =>
+      orNull(async () => {
+        const tokens = await client.exchangeCode({ code, redirectUri: redirectUri(origin), codeVerifier });
+        const profile = await client.profile(tokens.accessToken);
+        const pages = await client.pages(tokens.accessToken);
+        return {
+          externalId: profile.id,
+          username: profile.name,
+          picture: profile.picture,
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken,
+          tokenExpiresAt: tokens.expiresAt,
+          pages,
+        };
+      }),
+  };
+}
+
+/** The linking client of a network: its real client when configured, otherwise the sandbox. */
+export function socialLinkProvider(db: Database, network: string, clients?: NetworkClients): SocialLinkProvider {
+  const client = realClient(network, clients);
+  return client ? oauthLinkProvider(client) : sandboxLinkProvider(db, network);
 }

@@ -11,6 +11,7 @@
 import { ErrorCode, NETWORK_TOGGLES, networkIdOfSlug, ONBOARDING_PATH, type LinkableNetwork } from '@chorus/core';
 import { and, eq } from 'drizzle-orm';
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
+import { pkcePair } from '../auth/oauth-networks.ts';
 import { socialLinkProvider } from '../auth/social-providers.ts';
 import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -23,7 +24,7 @@ export const SOCIAL_LINK_STATE_TTL_MS = 10 * 60 * 1000;
 /** What these commands need from the app context. */
 export interface SocialLinkContext {
   db: Database;
-  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port'>;
+  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port' | 'networks'>;
 }
 
 /** A stored link. */
@@ -83,15 +84,18 @@ export async function startSocialLink(
   network: LinkableNetwork,
   options: { isElement: boolean; onboarding: boolean },
 ): Promise<string> {
+  // The PKCE verifier stays on the server with the state; only its challenge goes to the network.
+  const pkce = pkcePair();
   const state = await issueOneTimeToken(ctx.db, {
     kind: 'social-link-state',
     userId,
     companyId: company.id,
     email: null,
     ttlMs: SOCIAL_LINK_STATE_TTL_MS,
-    data: { network, isElement: options.isElement, onboarding: options.onboarding },
+    data: { network, isElement: options.isElement, onboarding: options.onboarding, codeVerifier: pkce.verifier },
   });
-  return socialLinkProvider(ctx.db, network).authorizeUrl({ state, origin: companyOrigin(ctx.config, company.subdomain) });
+  const origin = companyOrigin(ctx.config, company.subdomain);
+  return socialLinkProvider(ctx.db, network, ctx.config.networks).authorizeUrl({ state, origin, codeChallenge: pkce.challenge });
 }
 
 /** Whether a state is one this company issued for this network and is still unused. */
@@ -129,7 +133,8 @@ export async function completeSocialLink(
   }
   if (!(await consumeOneTimeToken(ctx.db, found.row.id))) return back('invalid');
   if (input.error !== undefined || input.code === undefined) return back('denied');
-  const account = await socialLinkProvider(ctx.db, network).exchange(input.code);
+  const codeVerifier = typeof found.row.data.codeVerifier === 'string' ? found.row.data.codeVerifier : '';
+  const account = await socialLinkProvider(ctx.db, network, ctx.config.networks).exchange(input.code, { origin, codeVerifier });
   if (!account) return back('invalid');
 
   const previous = await linkOf(ctx.db, input.userId, network);

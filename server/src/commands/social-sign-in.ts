@@ -13,6 +13,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { companyOrigin, type Config } from '../config.ts';
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
 import { createSession } from '../auth/sessions.ts';
+import { pkcePair } from '../auth/oauth-networks.ts';
 import { socialProvider, type SocialProfile } from '../auth/social-providers.ts';
 import { issueSsoExchange, ssoLandingUrl } from '../auth/sso-exchange.ts';
 import type { Database } from '../db/database.ts';
@@ -30,7 +31,7 @@ export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** What these commands need from the app context. */
 export interface SocialContext {
   db: Database;
-  config: Pick<Config, 'mail' | 'baseDomain' | 'nodeEnv' | 'port'>;
+  config: Pick<Config, 'mail' | 'baseDomain' | 'nodeEnv' | 'port' | 'networks'>;
 }
 
 /** Only same-site paths may follow a sign-in: no scheme, no host, no protocol-relative `//`. */
@@ -57,15 +58,18 @@ export async function startSocialSignIn(
   options: { isElement: boolean; next: string | null },
 ): Promise<{ state: string; url: string }> {
   const company = requireEnabled(host, network);
+  // The PKCE verifier stays on the server with the state; only its challenge goes to the network.
+  const pkce = pkcePair();
   const state = await issueOneTimeToken(ctx.db, {
     kind: 'social-state',
     userId: null,
     companyId: company.id,
     email: null,
     ttlMs: SOCIAL_STATE_TTL_MS,
-    data: { network, isElement: options.isElement, next: safeNextPath(options.next) },
+    data: { network, isElement: options.isElement, next: safeNextPath(options.next), codeVerifier: pkce.verifier },
   });
-  const url = socialProvider(ctx.db, network).authorizeUrl({ network, state, origin: companyOrigin(ctx.config, company.subdomain) });
+  const origin = companyOrigin(ctx.config, company.subdomain);
+  const url = socialProvider(ctx.db, network, ctx.config.networks).authorizeUrl({ state, origin, codeChallenge: pkce.challenge });
   return { state, url };
 }
 
@@ -124,7 +128,8 @@ export async function completeSocialSignIn(
   }
   if (!(await consumeOneTimeToken(ctx.db, found.row.id))) return failed('invalid');
   if (input.error !== undefined || input.code === undefined) return failed('denied');
-  const profile = await socialProvider(ctx.db, network).exchange(input.code);
+  const codeVerifier = typeof found.row.data.codeVerifier === 'string' ? found.row.data.codeVerifier : '';
+  const profile = await socialProvider(ctx.db, network, ctx.config.networks).exchange(input.code, { origin, codeVerifier });
   if (!profile) return failed('invalid');
 
   const next = typeof found.row.data.next === 'string' ? found.row.data.next : null;
