@@ -1,5 +1,6 @@
 import { openInTeamsHarness } from '../teams-harness/index.ts';
 import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
 import { CompanyApi } from './support/api.ts';
 import { DEMO_USERS } from './support/demo.ts';
 import { EMAIL_OPTION, expectFeed, signInWithEmail } from './support/sign-in.ts';
@@ -66,4 +67,32 @@ test('a deep link opened while signed out leads through sign-in to that post', a
   await signInWithEmail(harness.tab, DEMO_USERS.acmeUser);
   await expect(harness.tab.getByRole('dialog').getByRole('heading', { name: post.title })).toBeVisible();
   expect(harness.tabPath()).toBe(`/tab/post/${post.id}`);
+});
+
+test('the Teams connector page explains Chorus inside Teams, and goes to sign-in anywhere else', async ({ page }) => {
+  const harness = await openInTeamsHarness(page, { tabPath: '/ms-teams' });
+  await expect(harness.tab.getByRole('heading', { name: 'Chorus in Microsoft Teams', level: 1 })).toBeVisible();
+  await expect(harness.tab.getByText('The Chorus bot posts a card in the channel whenever a new post is published.')).toBeVisible();
+  expect(harness.tabPath()).toBe('/ms-teams');
+  const funcs = (await harness.received()).map((message) => message.func);
+  expect(funcs).toEqual(expect.arrayContaining(['initialize', 'appInitialization.success']));
+  expect(await wcagViolations(page, 'iframe')).toEqual([]);
+
+  await page.goto('/ms-teams');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('link', { name: EMAIL_OPTION })).toBeVisible();
+});
+
+test('the Teams connector page waits 2.5 s for a silent Teams host before going to sign-in', async ({ page }) => {
+  // Real time here: the page reaches teams-js only after the auth area has loaded, which a
+  // paused clock would hold up. Only lower bounds are checked, which load cannot break.
+  const harness = await openInTeamsHarness(page, { mode: 'silent', tabPath: '/ms-teams' });
+  await expect.poll(async () => (await harness.received()).map((message) => message.func)).toContain('initialize');
+  const asked = Date.now();
+  expect(harness.tabPath()).toBe('/ms-teams');
+  await expect(harness.tab.getByText('Connecting to Microsoft Teams…')).toBeVisible();
+
+  await expect(harness.tab.getByRole('link', { name: EMAIL_OPTION })).toBeVisible();
+  expect(harness.tabPath()).toBe('/sign-in');
+  expect(Date.now() - asked).toBeGreaterThanOrEqual(2000);
 });

@@ -62,6 +62,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (a restart, a failover, a dropped test database) is
+  // reported here; the pool replaces it on the next query. Without a listener the error would
+  // be unhandled and end the process. Queries in flight still fail on their own.
+  pool.on('error', () => undefined);
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

@@ -48,6 +48,8 @@ const ManageTopicsRoute = lazy(() => import('./routes/manage-topics.tsx').then((
 const PrivacyRoute = lazy(() => import('./routes/privacy.tsx').then((m) => ({ default: m.PrivacyRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings.tsx').then((m) => ({ default: m.SettingsRoute })));
 const ConfirmUserDeletionRoute = lazy(() => import('./routes/confirm-user-deletion.tsx').then((m) => ({ default: m.ConfirmUserDeletionRoute })));
+// teams-js comes with the Teams connector page only.
+const MsTeamsRoute = lazy(() => import('./routes/ms-teams.tsx').then((m) => ({ default: m.MsTeamsRoute })));
 const OnboardingRoute = lazy(() => import('./routes/onboarding.tsx').then((m) => ({ default: m.OnboardingRoute })));
 
 function RouteError(props: { onRetry: () => void }): JSX.Element {
@@ -95,6 +97,7 @@ export function createRoutes(): RouteObject[] {
             { path: 'error', element: <SignInErrorRoute /> },
             { path: 'sign-up', element: <SignUpRoute /> },
             { path: 'self-sign-up', element: <SelfSignUpRoute /> },
+            { path: 'ms-teams', element: <MsTeamsRoute /> },
           ],
         },
         {
