@@ -34,7 +34,8 @@ run_tests() {
   echo "== typecheck"
   npm run typecheck --silent
   echo "== unit and server suites (server on PGlite)"
-  npx vitest run
+  # The first pass is always on PGlite, even where TEST_DATABASE_URL names a PostgreSQL server.
+  env -u TEST_DATABASE_URL npx vitest run
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
     echo "== server suite on PostgreSQL"
     npx vitest run --project server
