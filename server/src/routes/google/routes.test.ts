@@ -3,18 +3,15 @@
  * HTTP: our start route, the provider's authorization and interaction endpoints, and the
  * callback with the browser's flow cookie.
  */
-import { generateKeyPairSync } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Role } from '@chorus/core';
 import { and, eq } from 'drizzle-orm';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_FLOW_COOKIE, sanitizeNext } from '../../auth/google.ts';
 import { createInvite } from '../../auth/invites.ts';
 import { findOneTimeToken } from '../../auth/one-time-tokens.ts';
 import { externalIdentities, invites, memberships, users, type CompanyRow, type OidcConfigColumn } from '../../db/schema.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
+import { startTestOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
 import { createTestContext, get, hostOf, type TestContext } from '../../test/app.ts';
 
 const CLIENT_ID = 'chorus-acme';
@@ -22,111 +19,13 @@ const CLIENT_SECRET = 'a-long-enough-client-secret-for-tests';
 const ORIGIN = `http://${hostOf('acme')}`;
 const CALLBACK = `${ORIGIN}/api/v1/auth/google/callback`;
 
-interface Account {
-  email: string;
-  email_verified: boolean;
-  given_name?: string;
-  family_name?: string;
-}
-
-/** People the provider knows, by subject. */
-const accounts = new Map<string, Account>();
-/** The subject the provider's interaction signs in next. */
-let signInAs = '';
-
 let ctx: TestContext;
-let server: http.Server;
+let op: TestOidcProvider;
 let issuer: string;
 let acme: CompanyRow;
 
 function googleConfig(overrides: Partial<OidcConfigColumn> = {}): OidcConfigColumn {
   return { issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, jitProvisioning: false, allowedDomains: [], ...overrides };
-}
-
-async function startProvider(): Promise<void> {
-  let provider: Provider | null = null;
-  server = http.createServer((req, res) => {
-    if (!provider) {
-      res.statusCode = 503;
-      res.end();
-      return;
-    }
-    const current = provider;
-    if (req.url?.startsWith('/interaction/')) {
-      // The provider's own login and consent step, minimal: sign in the chosen account and grant the requested scopes.
-      void (async () => {
-        const details = await current.interactionDetails(req, res);
-        const clientId = details.params.client_id;
-        if (typeof clientId !== 'string') throw new Error('no client_id');
-        const grant = new current.Grant({ accountId: signInAs, clientId });
-        grant.addOIDCScope(String(details.params.scope));
-        const grantId = await grant.save();
-        await current.interactionFinished(req, res, { login: { accountId: signInAs }, consent: { grantId } }, { mergeWithLastSubmission: false });
-      })().catch(() => {
-        res.statusCode = 500;
-        res.end();
-      });
-      return;
-    }
-    current.callback()(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [CALLBACK],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    // Like Google: the ID token itself carries e-mail and profile claims.
-    conformIdTokenClaims: false,
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    features: { devInteractions: { enabled: false } },
-    cookies: { keys: ['chorus-test-cookie-key'] },
-    jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig', alg: 'RS256' }] },
-    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    findAccount: (_context, sub) => {
-      const account = accounts.get(sub);
-      return account ? { accountId: sub, claims: () => ({ sub, ...account }) } : undefined;
-    },
-  });
-}
-
-/** Cookies the browser keeps for the provider (the provider's own paths do not matter here). */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  store(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      const at = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-/** Follows the provider's redirects as a browser would, until it sends the browser back to us. */
-async function throughProvider(authorizationUrl: string): Promise<URL> {
-  const jar = new CookieJar();
-  let url = authorizationUrl;
-  for (let hop = 0; hop < 10; hop++) {
-    if (url.startsWith(CALLBACK)) return new URL(url);
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.store(response);
-    const location = response.headers.get('location');
-    if (!location) throw new Error(`provider answered ${response.status} without a redirect at ${url}`);
-    url = new URL(location, url).href;
-  }
-  throw new Error('too many redirects');
 }
 
 /** Starts a flow on our server: the redirect to the provider and the flow cookie. */
@@ -151,9 +50,9 @@ function callback(url: URL, flowCookie: string | null): Promise<{ statusCode: nu
 
 /** The whole browser round trip for a person at the provider. */
 async function signInWithGoogle(subject: string, path = '/api/v1/auth/google/sign-in'): Promise<string> {
-  signInAs = subject;
+  op.signInAs = subject;
   const started = await start(path);
-  const back = await throughProvider(started.location);
+  const back = await op.throughProvider(started.location);
   const result = await callback(back, started.flowCookie);
   expect(result.statusCode).toBe(302);
   return result.location;
@@ -168,7 +67,8 @@ async function exchangeTokenOf(location: string): Promise<{ userId: number | nul
 }
 
 beforeAll(async () => {
-  await startProvider();
+  op = await startTestOidcProvider({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: CALLBACK });
+  issuer = op.issuer;
   ctx = await createTestContext();
   acme = await buildCompany(ctx.db, {
     subdomain: 'acme',
@@ -179,7 +79,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await op.close();
 });
 
 describe('GET /api/v1/auth/google/sign-in', () => {
@@ -196,7 +96,7 @@ describe('GET /api/v1/auth/google/sign-in', () => {
 
   it('signs in an existing member: exchange token for them, next kept, identity linked', async () => {
     const user = await buildUser(ctx.db, [{ company: acme }], { email: 'member@acme.test' });
-    accounts.set('sub-member', { email: 'Member@acme.test', email_verified: true });
+    op.accounts.set('sub-member', { email: 'Member@acme.test', email_verified: true });
     const location = await signInWithGoogle('sub-member', '/api/v1/auth/google/sign-in?next=%2Fposts%2F3');
     expect(new URL(location).searchParams.get('next')).toBe('/posts/3');
     expect(await exchangeTokenOf(location)).toEqual({ userId: user.id, companyId: acme.id });
@@ -205,7 +105,7 @@ describe('GET /api/v1/auth/google/sign-in', () => {
   });
 
   it('provisions a new user of an allowed domain just in time, as a USER without password', async () => {
-    accounts.set('sub-jit', { email: 'new@jit.test', email_verified: true, given_name: 'Nia', family_name: 'Ito' });
+    op.accounts.set('sub-jit', { email: 'new@jit.test', email_verified: true, given_name: 'Nia', family_name: 'Ito' });
     const location = await signInWithGoogle('sub-jit');
     const [user] = await ctx.db.select().from(users).where(eq(users.email, 'new@jit.test'));
     expect(user).toMatchObject({ firstName: 'Nia', lastName: 'Ito', passwordHash: null });
@@ -215,7 +115,7 @@ describe('GET /api/v1/auth/google/sign-in', () => {
   });
 
   it('sends an unknown domain to domain-not-found and creates nobody', async () => {
-    accounts.set('sub-stranger', { email: 'someone@elsewhere.test', email_verified: true });
+    op.accounts.set('sub-stranger', { email: 'someone@elsewhere.test', email_verified: true });
     expect(await signInWithGoogle('sub-stranger')).toBe('/sign-in/sso/domain-not-found');
     expect(await ctx.db.select().from(users).where(eq(users.email, 'someone@elsewhere.test'))).toHaveLength(0);
   });
@@ -223,41 +123,41 @@ describe('GET /api/v1/auth/google/sign-in', () => {
   it('refuses an existing account that is not a member of the company', async () => {
     const other = await buildCompany(ctx.db);
     await buildUser(ctx.db, [{ company: other }], { email: 'outsider@jit.test' });
-    accounts.set('sub-outsider', { email: 'outsider@jit.test', email_verified: true });
+    op.accounts.set('sub-outsider', { email: 'outsider@jit.test', email_verified: true });
     expect(await signInWithGoogle('sub-outsider')).toBe('/sign-in/sso/domain-not-found');
   });
 
   it('refuses a deactivated member', async () => {
     await buildUser(ctx.db, [{ company: acme }], { email: 'gone@acme.test', deactivatedAt: new Date() });
-    accounts.set('sub-gone', { email: 'gone@acme.test', email_verified: true });
+    op.accounts.set('sub-gone', { email: 'gone@acme.test', email_verified: true });
     expect(await signInWithGoogle('sub-gone')).toBe('/error');
   });
 
   it('rejects an e-mail the provider has not verified', async () => {
     await buildUser(ctx.db, [{ company: acme }], { email: 'unverified@acme.test' });
-    accounts.set('sub-unverified', { email: 'unverified@acme.test', email_verified: false });
+    op.accounts.set('sub-unverified', { email: 'unverified@acme.test', email_verified: false });
     expect(await signInWithGoogle('sub-unverified')).toBe('/error');
   });
 
   it('rejects a callback whose state does not match the flow, and one without the flow cookie', async () => {
     await buildUser(ctx.db, [{ company: acme }], { email: 'csrf@acme.test' });
-    accounts.set('sub-csrf', { email: 'csrf@acme.test', email_verified: true });
-    signInAs = 'sub-csrf';
+    op.accounts.set('sub-csrf', { email: 'csrf@acme.test', email_verified: true });
+    op.signInAs = 'sub-csrf';
     const tampered = await start('/api/v1/auth/google/sign-in');
-    const back = await throughProvider(tampered.location);
+    const back = await op.throughProvider(tampered.location);
     back.searchParams.set('state', 'not-the-state');
     expect(await callback(back, tampered.flowCookie)).toEqual({ statusCode: 302, location: '/error' });
 
     const cookieless = await start('/api/v1/auth/google/sign-in');
-    expect(await callback(await throughProvider(cookieless.location), null)).toEqual({ statusCode: 302, location: '/error' });
+    expect(await callback(await op.throughProvider(cookieless.location), null)).toEqual({ statusCode: 302, location: '/error' });
   });
 
   it('uses a flow once: replaying the callback fails', async () => {
     await buildUser(ctx.db, [{ company: acme }], { email: 'replay@acme.test' });
-    accounts.set('sub-replay', { email: 'replay@acme.test', email_verified: true });
-    signInAs = 'sub-replay';
+    op.accounts.set('sub-replay', { email: 'replay@acme.test', email_verified: true });
+    op.signInAs = 'sub-replay';
     const started = await start('/api/v1/auth/google/sign-in');
-    const back = await throughProvider(started.location);
+    const back = await op.throughProvider(started.location);
     expect((await callback(back, started.flowCookie)).location).toContain('/sign-in/sso?encrypted_token=');
     expect((await callback(back, started.flowCookie)).location).toBe('/error');
   });
@@ -283,10 +183,10 @@ describe('GET /api/v1/auth/google/sign-in', () => {
   it("refuses a flow started at another company's host", async () => {
     await buildCompany(ctx.db, { subdomain: 'beta', ssoSettings: { saml_enabled: false, saml_url: null, google_enabled: true }, googleConfig: googleConfig() });
     await buildUser(ctx.db, [{ company: acme }], { email: 'hopper@acme.test' });
-    accounts.set('sub-hopper', { email: 'hopper@acme.test', email_verified: true });
-    signInAs = 'sub-hopper';
+    op.accounts.set('sub-hopper', { email: 'hopper@acme.test', email_verified: true });
+    op.signInAs = 'sub-hopper';
     const started = await start('/api/v1/auth/google/sign-in');
-    const back = await throughProvider(started.location);
+    const back = await op.throughProvider(started.location);
     const response = await ctx.app.inject({
       method: 'GET',
       url: `${back.pathname}${back.search}`,
@@ -300,7 +200,7 @@ describe('GET /api/v1/auth/google/sign-in', () => {
 
   it('drops a next that leaves the site', async () => {
     await buildUser(ctx.db, [{ company: acme }], { email: 'wander@acme.test' });
-    accounts.set('sub-wander', { email: 'wander@acme.test', email_verified: true });
+    op.accounts.set('sub-wander', { email: 'wander@acme.test', email_verified: true });
     const location = await signInWithGoogle('sub-wander', '/api/v1/auth/google/sign-in?next=%2F%2Fevil.test');
     expect(new URL(location).searchParams.has('next')).toBe(false);
     expect(location).not.toContain('evil');
@@ -310,7 +210,7 @@ describe('GET /api/v1/auth/google/sign-in', () => {
 describe('GET /api/v1/auth/google/sign-up', () => {
   it('accepts an invite for the verified e-mail: member with the invite role, use counted', async () => {
     const { code, invite } = await createInvite(ctx.db, { companyId: acme.id, version: 2, email: 'invited@other.test', role: Role.ADMIN });
-    accounts.set('sub-invited', { email: 'invited@other.test', email_verified: true });
+    op.accounts.set('sub-invited', { email: 'invited@other.test', email_verified: true });
     const location = await signInWithGoogle('sub-invited', `/api/v1/auth/google/sign-up?code=${code}`);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, 'invited@other.test'));
     expect(await exchangeTokenOf(location)).toEqual({ userId: user?.id, companyId: acme.id });
@@ -325,7 +225,7 @@ describe('GET /api/v1/auth/google/sign-up', () => {
 
   it('accepts a group invite for any verified e-mail', async () => {
     const { code } = await createInvite(ctx.db, { companyId: acme.id, version: 1, email: null, role: Role.USER });
-    accounts.set('sub-group', { email: 'group@anywhere.test', email_verified: true });
+    op.accounts.set('sub-group', { email: 'group@anywhere.test', email_verified: true });
     const location = await signInWithGoogle('sub-group', `/api/v1/auth/google/sign-up?code=${code}`);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, 'group@anywhere.test'));
     expect(await exchangeTokenOf(location)).toEqual({ userId: user?.id, companyId: acme.id });
@@ -333,7 +233,7 @@ describe('GET /api/v1/auth/google/sign-up', () => {
 
   it('refuses an invite for a different e-mail and creates nobody', async () => {
     const { code } = await createInvite(ctx.db, { companyId: acme.id, version: 2, email: 'intended@other.test', role: Role.USER });
-    accounts.set('sub-wrong', { email: 'wrong@other.test', email_verified: true });
+    op.accounts.set('sub-wrong', { email: 'wrong@other.test', email_verified: true });
     expect(await signInWithGoogle('sub-wrong', `/api/v1/auth/google/sign-up?code=${code}`)).toBe('/error');
     expect(await ctx.db.select().from(users).where(eq(users.email, 'wrong@other.test'))).toHaveLength(0);
   });
