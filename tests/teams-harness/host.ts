@@ -108,7 +108,7 @@ function handleMessage(event: MessageEvent<unknown>): void {
     return;
   }
   const request = event.data;
-  received.push({ func: request.func, args: request.args });
+  received.push({ func: request.func, args: request.args, at: Date.now() });
   if (mode === 'silent') {
     return;
   }

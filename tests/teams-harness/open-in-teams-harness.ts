@@ -63,6 +63,8 @@ export interface TeamsHarness {
   sendThemeChange(theme: string): Promise<void>;
   /** The messages the tab has sent to the host so far. */
   received(): Promise<ReceivedMessage[]>;
+  /** The harness page's clock, the one `ReceivedMessage.at` is read from. */
+  now(): Promise<number>;
 }
 
 /** Options of {@link openInTeamsHarness}: the harness settings plus the origin to serve it on. */
@@ -105,6 +107,9 @@ export async function openInTeamsHarness(page: Page, options: OpenHarnessOptions
     },
     async received() {
       return page.evaluate(() => window.teamsHarness.received.map((message) => ({ ...message })));
+    },
+    async now() {
+      return page.evaluate(() => Date.now());
     },
   };
 }

@@ -31,6 +31,8 @@ export interface HarnessOptions {
 export interface ReceivedMessage {
   readonly func: string;
   readonly args: readonly unknown[];
+  /** When the harness page received it (the page's `Date.now()`). */
+  readonly at: number;
 }
 
 /** What the harness page exposes on `window.teamsHarness` for tests. */
