@@ -40,8 +40,13 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // The server, its embedded database and two Chromiums share two cores, and the machine is
+  // sometimes two or three times slower than on a quiet day: a fresh sign-up, a full page load
+  // with its lazy chunks, or an axe pass can take many seconds. One generous limit for every
+  // test and assertion, rather than per-file guesses. The spec's own timings (throttles,
+  // countdowns, the Teams wait) are checked on Playwright's clock or the page's, never by these.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: `http://acme.localhost:${PORT}`,

@@ -9,9 +9,6 @@ const MAGIC_USER = 'user@acme.example';
 const MULTI_USER = 'multi@acme.example';
 const NEW_PASSWORD = 'Reset!pass2026';
 
-// These walk through mail round trips and argon2 hashing on a shared server: allow them time.
-test.describe.configure({ timeout: 60_000 });
-
 /** The outbox keeps `created` at database precision; a little slack keeps clocks from mattering. */
 function now(): string {
   return new Date(Date.now() - 1000).toISOString();

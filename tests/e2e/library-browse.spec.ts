@@ -20,9 +20,6 @@ async function listAsUser(baseURL: string | undefined, query: Record<string, str
   return body as { objects: ListedPost[]; num_results: number };
 }
 
-// Axe runs and sign-ins take a while next to the other workers.
-test.describe.configure({ timeout: 90_000 });
-
 test.describe('feed and topic pages as user@acme.example (read only)', () => {
   // Signed in here rather than from the shared storage state, so the library state this spec
   // keeps in localStorage starts empty in each test.

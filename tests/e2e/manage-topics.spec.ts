@@ -14,9 +14,6 @@ async function followedNames(page: Page): Promise<string[]> {
   return labels.map((label) => label.replace(/^Reorder /, ''));
 }
 
-// Signing a fresh user up and in takes a while next to the other workers.
-test.describe.configure({ timeout: 90_000 });
-
 // A fresh user for every test: follows change server state, and other specs expect the demo feed.
 test.beforeEach(async ({ page, baseURL }) => {
   const user = await signUpFreshUser(baseURL ?? '', 'topics');

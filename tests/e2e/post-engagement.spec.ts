@@ -4,9 +4,6 @@ import { wcagViolations } from './support/axe.ts';
 import { expectFeed } from './support/sign-in.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 
-// Each test signs a new member up and in, which takes a while on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 /** Signs a new acme member up and in, past onboarding, onto the feed. */
 async function freshMemberOnFeed(page: Page, baseURL: string | undefined, prefix: string): Promise<FreshUser> {
   const user = await signUpFreshUser(baseURL ?? '', prefix);

@@ -6,9 +6,6 @@ import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, type FreshUser } from
 import { waitForMail } from './support/outbox.ts';
 import { signInWithEmail } from './support/sign-in.ts';
 
-// Fresh users, sign-ins, axe passes and a real 10-second countdown take a while.
-test.describe.configure({ timeout: 120_000 });
-
 /** Signs a fresh user in and opens /privacy. */
 async function openPrivacy(page: Page, user: FreshUser): Promise<void> {
   await signInFreshUser(page, user);
@@ -73,7 +70,7 @@ test('deactivation asks for the password, counts down, signs out, and the accoun
   await expect(countdown.getByText(/You will be signed out in \d+ seconds?\./)).toBeVisible();
   expect(await wcagViolations(page)).toEqual([]);
   // The countdown signs out by itself after 10 seconds.
-  await expect(page).toHaveURL(/\/sign-in$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/sign-in$/);
 
   await expectSignInRefused(page, user.email);
 });

@@ -56,7 +56,7 @@ test.describe('SAML sign-in', () => {
         await page.goto(`${origin}/sign-in?next=%2Ftopic%2Flatest`);
         await expect(page.getByRole('heading', { name: /^Sign in to / })).toBeVisible();
         return page.getByRole('link', { name: 'Sign in with SSO' }).isVisible();
-      }, { timeout: 20_000 })
+      })
       .toBe(true);
     await page.getByRole('link', { name: 'Sign in with SSO' }).click();
 

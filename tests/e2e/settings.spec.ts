@@ -5,18 +5,12 @@ import { wcagViolations } from './support/axe.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 import { signInWithEmail } from './support/sign-in.ts';
 
-// Each test signs a new person up and in; on a loaded machine that alone takes a while.
-test.describe.configure({ timeout: 120_000 });
-
-/** Waits long enough for a full page load on a busy machine. */
-const PAGE_LOAD = { timeout: 30_000 };
-
 /** Signs a fresh user in (past onboarding's redirect) and opens /settings. */
 async function openSettings(page: Page, user: FreshUser, path = '/settings'): Promise<void> {
   await signInFreshUser(page, user);
-  await expect(page).toHaveURL(/\/onboarding/, PAGE_LOAD);
+  await expect(page).toHaveURL(/\/onboarding/);
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: 'My Settings', level: 1 })).toBeVisible(PAGE_LOAD);
+  await expect(page.getByRole('heading', { name: 'My Settings', level: 1 })).toBeVisible();
 }
 
 /** A toast showing the text (the Toaster also announces it, so the text appears twice). */
@@ -38,7 +32,7 @@ test('the settings page is reached from the user menu and has no WCAG 2 A/AA vio
   await page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }).click();
   await page.getByRole('menuitem', { name: 'My Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
-  await expect(page.getByRole('heading', { name: 'Personal', level: 2 })).toBeVisible(PAGE_LOAD);
+  await expect(page.getByRole('heading', { name: 'Personal', level: 2 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
   await expect(page.getByRole('heading', { name: 'Notifications', level: 2 })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Email notifications' }).getByRole('checkbox')).toHaveCount(6);
@@ -70,7 +64,7 @@ test('names are required, and saved names persist', async ({ page, baseURL }) =>
   await expect(toast(page, 'Your settings have been saved')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Grace', PAGE_LOAD);
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Grace');
   await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveValue('Hopper');
   await expect(page.getByRole('group', { name: 'Email notifications' }).getByRole('checkbox', { name: 'Someone likes a post' })).not.toBeChecked();
   await expect(page.getByRole('group', { name: 'Push notifications' }).getByRole('checkbox', { name: 'Someone likes a post' })).toBeChecked();
@@ -94,7 +88,7 @@ test('AI consent needs a job title and goal', async ({ page, baseURL }) => {
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(toast(page, 'Your settings have been saved')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Use AI to help me write captions' })).toBeChecked(PAGE_LOAD);
+  await expect(page.getByRole('switch', { name: 'Use AI to help me write captions' })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Goal' })).toHaveValue('Share our launches');
   await expect(page.getByRole('combobox', { name: 'Default tone' })).toHaveText('Witty');
 });
@@ -121,7 +115,7 @@ test('changing the password keeps the user signed in, and the new password signs
 
   // The rotated session token was kept: the page still works after a reload.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'My Settings', level: 1 })).toBeVisible(PAGE_LOAD);
+  await expect(page.getByRole('heading', { name: 'My Settings', level: 1 })).toBeVisible();
 
   await page.context().clearCookies();
   await page.goto('/sign-in');
@@ -129,7 +123,7 @@ test('changing the password keeps the user signed in, and the new password signs
   await expect(page.getByRole('listitem', { name: 'Authentication problem' })).toHaveAccessibleDescription('Wrong username or password.');
   await page.goto('/sign-in');
   await signInWithEmail(page, user.email, 'Better!pass2027');
-  await expect(page).toHaveURL(/\/onboarding/, PAGE_LOAD);
+  await expect(page).toHaveURL(/\/onboarding/);
 });
 
 test('a profile picture is checked, previewed, uploaded, shown and deleted', async ({ page, baseURL }) => {
@@ -151,7 +145,7 @@ test('a profile picture is checked, previewed, uploaded, shown and deleted', asy
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
 
   await page.reload();
-  await expect(page.getByRole('img', { name: 'Your profile picture' })).toBeVisible(PAGE_LOAD);
+  await expect(page.getByRole('img', { name: 'Your profile picture' })).toBeVisible();
   await page.getByRole('button', { name: 'Delete picture' }).click();
   await expect(toast(page, 'Your profile picture has been deleted')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your profile picture' })).toHaveCount(0);
@@ -175,7 +169,7 @@ test('switching the language to de-DE changes the whole interface without a relo
   expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(59 * 24 * 60 * 60 * 1000);
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Meine Einstellungen', level: 1 })).toBeVisible(PAGE_LOAD);
+  await expect(page.getByRole('heading', { name: 'Meine Einstellungen', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Sprache' }).click();
   await page.getByRole('option', { name: 'English (United States)' }).click();
   await expect(page.getByRole('heading', { name: 'My Settings', level: 1 })).toBeVisible();
@@ -185,5 +179,5 @@ test('the network parameter scrolls to that network’s section', async ({ page,
   const user = await signUpFreshUser(baseURL ?? '', 'settings-scroll');
   await page.setViewportSize({ width: 1000, height: 500 });
   await openSettings(page, user, '/settings?network=linkedin&type_id=3');
-  await expect(page.locator('#social-linkedin')).toBeInViewport(PAGE_LOAD);
+  await expect(page.locator('#social-linkedin')).toBeInViewport();
 });

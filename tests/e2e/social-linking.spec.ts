@@ -2,8 +2,6 @@ import { expect, test } from './support/fixtures.ts';
 import { wcagViolations } from './support/axe.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
 
-test.describe.configure({ timeout: 60_000 });
-
 test('a new user links LinkedIn through the sandbox consent, picks a company page and unlinks', async ({ page, baseURL }) => {
   const user = await signUpFreshUser(baseURL ?? '', 'linker');
   await signInFreshUser(page, user);
@@ -72,7 +70,7 @@ test('from /settings a new user links LinkedIn and returns to its section', asyn
 
   const card = page.locator('#social-linkedin');
   // The settings screen and its translations load on demand.
-  await expect(card.getByText('Not linked')).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText('Not linked')).toBeVisible();
   await card.getByRole('button', { name: 'Link LinkedIn' }).click();
   await expect(page.getByRole('heading', { name: 'Link your LinkedIn account (sandbox)' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Account name' }).fill('Settings Linker');
@@ -91,7 +89,7 @@ test('queue settings: add a time, delete every time (auto queue turns off), week
   await page.goto('/settings');
 
   const queue = page.locator('#queue-linkedin');
-  await expect(queue.getByRole('heading', { name: 'LinkedIn queue' })).toBeVisible({ timeout: 20_000 });
+  await expect(queue.getByRole('heading', { name: 'LinkedIn queue' })).toBeVisible();
   const autoQueue = queue.getByRole('switch', { name: 'Auto queue for LinkedIn' });
   await autoQueue.check();
   await expect(autoQueue).toBeChecked();

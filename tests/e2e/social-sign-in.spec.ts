@@ -5,8 +5,6 @@ import { waitForMail } from './support/outbox.ts';
 // The seed enables X and LinkedIn sign-in on acme; both use the embedded sandbox network.
 const MEMBER = 'user@acme.example';
 
-test.describe.configure({ timeout: 60_000 });
-
 /** The outbox keeps `created` at database precision; a little slack keeps clocks from mattering. */
 function now(): string {
   return new Date(Date.now() - 1000).toISOString();

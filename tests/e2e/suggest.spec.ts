@@ -4,9 +4,6 @@ import { expect, test } from './support/fixtures.ts';
 import { expectFeed } from './support/sign-in.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
 
-// Each test signs a new member up and in, which takes a while on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 async function freshMemberOnFeed(page: Page, baseURL: string | undefined, prefix: string): Promise<void> {
   const user = await signUpFreshUser(baseURL ?? '', prefix);
   await signInFreshUser(page, user);

@@ -10,12 +10,6 @@ import { expectFeed, signInWithEmail } from './support/sign-in.ts';
 const FRESH_PASSWORD = 'Fresh!pass26';
 const WARNING_TITLE = 'Time zone mismatch';
 
-// Each test signs up or signs in through the UI and reloads; on a busy 2-core machine that
-// outlasts the suite's default 30 s.
-test.describe.configure({ timeout: 90_000 });
-/** Waits after a navigation: lazy chunks and API calls can be slow on that machine too. */
-const AFTER_NAVIGATION = { timeout: 30_000 };
-
 interface FreshUser {
   id: number;
   email: string;
@@ -63,12 +57,12 @@ async function savedTimezone(baseURL: string | undefined, user: FreshUser): Prom
 async function signInFresh(page: Page, user: FreshUser): Promise<void> {
   await page.goto('/sign-in');
   await signInWithEmail(page, user.email, FRESH_PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Latest' })).toBeVisible(AFTER_NAVIGATION);
+  await expect(page.getByRole('heading', { name: 'Latest' })).toBeVisible();
 }
 
 /** The user menu has loaded (a lazy chunk), so the top bar is complete. */
 async function expectTopBarLoaded(page: Page): Promise<void> {
-  await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible(AFTER_NAVIGATION);
+  await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
 }
 
 test.describe('time-zone mismatch warning', () => {
@@ -78,7 +72,7 @@ test.describe('time-zone mismatch warning', () => {
   test('shows the zones and its actions, and the top bar passes axe', async ({ page, baseURL }) => {
     const user = await freshAcmeUser(baseURL, 'show');
     await signInFresh(page, user);
-    await expect(page.getByRole('banner').getByText(WARNING_TITLE)).toBeVisible(AFTER_NAVIGATION);
+    await expect(page.getByRole('banner').getByText(WARNING_TITLE)).toBeVisible();
     await expect(page.getByRole('banner')).toContainText('Your computer uses Asia/Tokyo, your settings use UTC.');
     await expect(page.getByRole('link', { name: 'Go to settings' })).toHaveAttribute('href', '/settings#application-timezone');
     await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
@@ -93,7 +87,7 @@ test.describe('time-zone mismatch warning', () => {
     const user = await freshAcmeUser(baseURL, 'ignore');
     await signInFresh(page, user);
     const warning = page.getByRole('banner').getByText(WARNING_TITLE);
-    await expect(warning).toBeVisible(AFTER_NAVIGATION);
+    await expect(warning).toBeVisible();
 
     const before = Date.now();
     await page.getByRole('button', { name: 'Ignore' }).click();
@@ -112,7 +106,7 @@ test.describe('time-zone mismatch warning', () => {
     // Without the cookie the same page warns again: the cookie is what hides it.
     await page.context().clearCookies({ name: 'timezone_warning_hidden_until' });
     await page.reload();
-    await expect(warning).toBeVisible(AFTER_NAVIGATION);
+    await expect(warning).toBeVisible();
     expect(await savedTimezone(baseURL, user)).toBe('UTC');
   });
 
@@ -121,14 +115,14 @@ test.describe('time-zone mismatch warning', () => {
     const origin = new URL(companyOrigin(baseURL, 'acme'));
     await page.context().addCookies([{ name: 'timezone_warning_hidden_until', value: String(Date.now() - 1000), domain: origin.hostname, path: '/' }]);
     await signInFresh(page, user);
-    await expect(page.getByRole('banner').getByText(WARNING_TITLE)).toBeVisible(AFTER_NAVIGATION);
+    await expect(page.getByRole('banner').getByText(WARNING_TITLE)).toBeVisible();
   });
 
   test('Update saves the system zone, confirms and hides the warning', async ({ page, baseURL }) => {
     const user = await freshAcmeUser(baseURL, 'update');
     await signInFresh(page, user);
     const warning = page.getByRole('banner').getByText(WARNING_TITLE);
-    await expect(warning).toBeVisible(AFTER_NAVIGATION);
+    await expect(warning).toBeVisible();
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByRole('listitem').filter({ hasText: 'Timezone updated to match system timezone' })).toBeVisible();
     await expect(warning).toHaveCount(0);
