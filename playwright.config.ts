@@ -87,6 +87,8 @@ export default defineConfig({
       // Every spec signs in from 127.0.0.1; the default 20 sign-ins a minute would trip mid-run.
       CHORUS_RATE_LIMIT_AUTH_PER_MINUTE: '10000',
       CHORUS_RATE_LIMIT_API_PER_MINUTE: '100000',
+      // The suggest spec serves a news page on 127.0.0.2; the SSRF guard lets only that address through.
+      CHORUS_FETCH_ALLOW_ADDRESSES: '127.0.0.2',
     },
   },
 });

@@ -94,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await app.register(reactionRoutes, { ctx });
   await app.register(commentRoutes, { ctx });
-  await app.register(suggestRoutes, { ctx });
+  await app.register(suggestRoutes, { ctx, fetch: { allowAddresses: config.fetchAllowAddresses } });
   await app.register(companySsoRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
 

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       bot: { appId: null, appPassword: null, tenantId: null },
       rateLimit: { authPerMinute: 20, apiPerMinute: 600 },
       networks: { twitter: null, linkedin: null, facebook: null },
+      fetchAllowAddresses: [],
     });
     expect(config.dataDir).toBe(path.join(REPO_ROOT, '.chorus'));
     expect(config.pgDataDir).toBe(path.join(REPO_ROOT, '.chorus', 'pgdata'));
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       env: { X_CLIENT_ID: 'x', X_CLIENT_SECRET: 'xs', LINKEDIN_CLIENT_ID: 'l', LINKEDIN_CLIENT_SECRET: 'ls', FACEBOOK_APP_ID: 'f', FACEBOOK_APP_SECRET: 'fs' },
       expected: { networks: { twitter: { clientId: 'x', clientSecret: 'xs' }, linkedin: { clientId: 'l', clientSecret: 'ls' }, facebook: { clientId: 'f', clientSecret: 'fs' } } },
     },
+    { name: 'addresses the SSRF guard allows', env: { CHORUS_FETCH_ALLOW_ADDRESSES: '127.0.0.2, ::1' }, expected: { fetchAllowAddresses: ['127.0.0.2', '::1'] } },
     { name: 'rate limits', env: { CHORUS_RATE_LIMIT_AUTH_PER_MINUTE: '5', CHORUS_RATE_LIMIT_API_PER_MINUTE: '0' }, expected: { rateLimit: { authPerMinute: 5, apiPerMinute: 0 } } },
   ])('reads $name', ({ env, expected }) => {
     expect(loadConfig(env)).toMatchObject(expected);
@@ -76,6 +78,8 @@ describe('loadConfig', () => {
     { env: { CHORUS_SEED: 'always' }, variable: 'CHORUS_SEED' },
     { env: { LOG_LEVEL: 'loud' }, variable: 'LOG_LEVEL' },
     { env: { CHORUS_BASE_DOMAIN: 'bad domain' }, variable: 'CHORUS_BASE_DOMAIN' },
+    { env: { CHORUS_FETCH_ALLOW_ADDRESSES: '127.0.0.2,intranet.local' }, variable: 'CHORUS_FETCH_ALLOW_ADDRESSES' },
+    { env: { NODE_ENV: 'production', CHORUS_FETCH_ALLOW_ADDRESSES: '127.0.0.2' }, variable: 'CHORUS_FETCH_ALLOW_ADDRESSES' },
   ])('rejects a bad $variable ($env)', ({ env, variable }) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

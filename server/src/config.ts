@@ -4,6 +4,7 @@
  */
 import type { OAuthEndpoints } from './auth/oauth-networks.ts';
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -53,6 +54,11 @@ const EnvSchema = z.object({
   LINKEDIN_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
+  CHORUS_FETCH_ALLOW_ADDRESSES: z
+    .string()
+    .transform((v) => v.split(',').map((a) => a.trim()).filter((a) => a !== ''))
+    .refine((list) => list.every((a) => isIP(a) !== 0), 'must be a comma-separated list of IP addresses')
+    .optional(),
 });
 
 /** The OAuth client of one network, configured when both its id and secret are set. */
@@ -88,6 +94,12 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   /** Real OAuth clients of the sharing networks; a network without one uses the sandbox. */
   networks: { twitter: NetworkClientConfig | null; linkedin: NetworkClientConfig | null; facebook: NetworkClientConfig | null };
+  /**
+   * Non-public addresses the SSRF guard lets the server fetch (suggested links and their
+   * images). Empty except in the end-to-end suite, which serves a page on 127.0.0.2;
+   * production refuses any.
+   */
+  fetchAllowAddresses: readonly string[];
 }
 
 function networkClient(names: [string, string], id: string | undefined, secret: string | undefined, problems: string[]): NetworkClientConfig | null {
@@ -134,6 +146,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     linkedin: networkClient(['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'], e.LINKEDIN_CLIENT_ID, e.LINKEDIN_CLIENT_SECRET, problems),
     facebook: networkClient(['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'], e.FACEBOOK_APP_ID, e.FACEBOOK_APP_SECRET, problems),
   };
+  const fetchAllowAddresses = e.CHORUS_FETCH_ALLOW_ADDRESSES ?? [];
+  if (fetchAllowAddresses.length > 0 && e.NODE_ENV === 'production') {
+    problems.push('CHORUS_FETCH_ALLOW_ADDRESSES: must not be set in production (it opens the SSRF guard)');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -153,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimit: { authPerMinute: e.CHORUS_RATE_LIMIT_AUTH_PER_MINUTE, apiPerMinute: e.CHORUS_RATE_LIMIT_API_PER_MINUTE },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     networks,
+    fetchAllowAddresses,
   };
 }
 

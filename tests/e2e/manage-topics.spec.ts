@@ -87,6 +87,38 @@ test('reorders followed topics by keyboard, and the order survives a reload', as
   expect(names.filter((name) => ['Events', 'Culture', 'Careers'].includes(name))).toEqual(['Events', 'Culture', 'Careers']);
 });
 
+test('reorders followed topics by dragging with the pointer, and the order survives a reload', async ({ page }) => {
+  await page.goto('/manage-topics');
+  for (const topic of ['Careers', 'Culture', 'Events']) {
+    await page.getByRole('button', { name: `Follow ${topic}`, exact: true }).click();
+    await expect(followedList(page).getByText(topic, { exact: true })).toBeVisible();
+  }
+  expect(await followedNames(page)).toEqual(['Careers', 'Culture', 'Events']);
+
+  // Drag Careers by its handle below Events: press, move in small steps (dnd-kit's pointer
+  // sensor measures each move), then release over the last row.
+  const handle = page.getByRole('button', { name: 'Reorder Careers' });
+  const target = followedList(page).getByRole('listitem').filter({ hasText: 'Events' });
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (from === null || to === null) throw new Error('the handle and the last row must be on screen');
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/user/category/sort-order') && r.request().method() !== 'GET'),
+    (async () => {
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.8, { steps: 20 });
+      await page.mouse.up();
+    })(),
+  ]);
+  expect(saved.ok()).toBe(true);
+  await expect.poll(() => followedNames(page)).toEqual(['Culture', 'Events', 'Careers']);
+
+  await page.reload();
+  await expect(followedList(page)).toBeVisible();
+  expect(await followedNames(page)).toEqual(['Culture', 'Events', 'Careers']);
+});
+
 test('the follow toggle on a topic page follows and unfollows', async ({ page }) => {
   await page.goto('/manage-topics');
   await page.getByRole('button', { name: 'Follow Careers', exact: true }).click();

@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { CompanyApi } from './support/api.ts';
 import { wcagViolations } from './support/axe.ts';
-import { expectFeed } from './support/sign-in.ts';
-import { signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
+import { expectFeed, signInWithEmail } from './support/sign-in.ts';
+import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 
 /** Signs a new acme member up and in, past onboarding, onto the feed. */
 async function freshMemberOnFeed(page: Page, baseURL: string | undefined, prefix: string): Promise<FreshUser> {
@@ -95,6 +96,81 @@ test('add, edit and delete a comment in the single post modal', async ({ page, b
   await edited.getByRole('button', { name: 'Delete' }).click();
   await expect(edited).toBeHidden();
   await expect(page.getByRole('listitem').filter({ hasText: 'Comment deleted.' })).toBeVisible();
+});
+
+test('a manager deletes a member’s comment through the manager route', async ({ page, baseURL }) => {
+  const member = await signUpFreshUser(baseURL ?? '', 'remarker');
+  await page.goto('/sign-in');
+  await signInWithEmail(page, 'manager@acme.example');
+  await expectFeed(page);
+  const link = latestCards(page).nth(2).getByRole('heading').getByRole('link');
+  const postId = Number((await link.getAttribute('href'))?.replace('/post/', ''));
+  const text = `A remark to moderate ${Date.now()}`;
+  const remarker = await CompanyApi.signIn(baseURL ?? '', member.email, FRESH_PASSWORD);
+  expect((await remarker.send('POST', `/api/v2/post/${postId}/comment/new`, { content: text })).status).toBe(200);
+
+  await link.click();
+  const comments = page.getByRole('dialog').getByRole('region', { name: 'Comments' });
+  const theirs = comments.getByRole('listitem').filter({ hasText: text });
+  await expect(theirs).toContainText(`${member.firstName} Person`);
+  // A manager may delete anyone's comment, but edit only their own.
+  await expect(theirs.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  const [deleted] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes(`/api/v2/manager/post/${postId}/comment/`)),
+    theirs.getByRole('button', { name: 'Delete' }).click(),
+  ]);
+  expect(deleted.status()).toBe(200);
+  await expect(theirs).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Comment deleted.' })).toBeVisible();
+
+  const listed = await remarker.send('GET', `/api/v2/post/${postId}/comment`);
+  expect(JSON.stringify(listed.body)).not.toContain(text);
+  await remarker.dispose();
+});
+
+test('a new comment on a post with more comments than one page shows at once, and once more after loading the rest', async ({ page, baseURL }) => {
+  const user = await freshMemberOnFeed(page, baseURL, 'talker');
+  const link = latestCards(page).nth(3).getByRole('heading').getByRole('link');
+  const postId = Number((await link.getAttribute('href'))?.replace('/post/', ''));
+  // Comments are listed oldest first, 20 a page. Earlier comments are added until there is one
+  // more than whole pages (21, 41, ...), so the last of them, and the list's end, sit on a page
+  // the modal has not loaded yet. Counting from what the post holds keeps the test repeatable.
+  const talker = await CompanyApi.signIn(baseURL ?? '', user.email, FRESH_PASSWORD);
+  const listed = await talker.send('GET', `/api/v2/post/${postId}/comment`);
+  expect(listed.status).toBe(200);
+  const existing = (listed.body as { num_results: number }).num_results;
+  let earlier = Math.max(existing + 1, 21);
+  while (earlier % 20 !== 1) earlier += 1;
+  const run = Date.now();
+  const lastEarlier = `Earlier remark ${run}-${earlier}`;
+  for (let n = existing + 1; n <= earlier; n += 1) {
+    const saved = await talker.send('POST', `/api/v2/post/${postId}/comment/new`, { content: `Earlier remark ${run}-${n}` });
+    expect(saved.status).toBe(200);
+  }
+  await talker.dispose();
+  const pages = (earlier - 1) / 20 + 1;
+
+  await link.click();
+  const comments = page.getByRole('dialog').getByRole('region', { name: 'Comments' });
+  const items = comments.getByRole('listitem');
+  await expect(items).toHaveCount(20);
+  const more = comments.getByRole('button', { name: 'Show more comments' });
+  await expect(more).toBeVisible();
+  const text = `Newest remark ${run}`;
+  await comments.getByRole('textbox', { name: 'Add a comment' }).fill(text);
+  await comments.getByRole('button', { name: 'Post comment' }).click();
+  await expect(items.filter({ hasText: text })).toBeVisible();
+  await expect(items).toHaveCount(21);
+  await expect(items.filter({ hasText: lastEarlier })).toHaveCount(0);
+
+  for (let loaded = 2; loaded <= pages; loaded += 1) {
+    await more.click();
+    await expect(items).toHaveCount(loaded === pages ? earlier + 1 : 20 * loaded + 1);
+  }
+  await expect(more).toBeHidden();
+  await expect(items.filter({ hasText: lastEarlier })).toHaveCount(1);
+  await expect(items.filter({ hasText: text })).toHaveCount(1);
+  await expect(items.last()).toContainText(text);
 });
 
 test('the modal moves between the list’s posts with its arrows and the arrow keys, and closes back to the feed', async ({ page, baseURL }) => {

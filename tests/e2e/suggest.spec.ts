@@ -1,6 +1,11 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { SUGGESTION_PENDING_STATUS } from '@chorus/core';
 import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
 import { expectFeed } from './support/sign-in.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
 
@@ -32,6 +37,89 @@ test('suggest content from the top bar: submit waits for text, then thanks, then
   await expect(dialog.getByRole('textbox', { name: 'What would you like to share with the team?' })).toHaveValue('');
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
+});
+
+/**
+ * A news page served on 127.0.0.2, the one non-public address the suite's server may fetch
+ * (CHORUS_FETCH_ALLOW_ADDRESSES in playwright.config.ts): an article with an Open Graph image
+ * and an inline photo. It notes who asked for what, to tell the server's fetches apart.
+ */
+async function startNewsPage(): Promise<{ server: Server; origin: string; requests: { path: string; browser: boolean }[] }> {
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 200, g: 90, b: 40 } } }).png().toBuffer();
+  const requests: { path: string; browser: boolean }[] = [];
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    requests.push({ path, browser: /Chrome/.test(request.headers['user-agent'] ?? '') });
+    if (path === '/article') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<html><head><meta property="og:image" content="/cover.png"><title>Launch</title></head><body><img src="/photo.png"></body></html>');
+    } else if (path === '/cover.png' || path === '/photo.png') {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.end(png);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  return { server, origin: `http://127.0.0.2:${(server.address() as AddressInfo).port}`, requests };
+}
+
+test('a pasted link offers its page’s images, and the chosen one goes with the suggestion', async ({ page, baseURL, context }) => {
+  const news = await startNewsPage();
+  try {
+    await freshMemberOnFeed(page, baseURL, 'linker');
+    await page.getByRole('banner').getByRole('button', { name: 'Suggest content' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suggest content' });
+    const text = dialog.getByRole('textbox', { name: 'What would you like to share with the team?' });
+    const link = `${news.origin}/article`;
+
+    // A real paste: the link goes through the clipboard into the text box.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate((value) => navigator.clipboard.writeText(value), `Worth a read: ${link}`);
+    await text.focus();
+    const [looked] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/v1/post/suggest-images')),
+      page.keyboard.press('ControlOrMeta+V'),
+    ]);
+    expect(looked.status()).toBe(200);
+    expect(await looked.json()).toEqual({ images: [`${news.origin}/cover.png`, `${news.origin}/photo.png`] });
+    await expect(text).toHaveValue(`Worth a read: ${link}`);
+
+    const images = dialog.getByRole('group', { name: 'Images from the link' });
+    const second = images.getByRole('button', { name: 'Use image 2 from the link' });
+    await expect(images.getByRole('button', { name: 'Use image 1 from the link' })).toBeVisible();
+    await second.click();
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
+    expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
+
+    const [sent] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/v1/post/suggestion/mobile')),
+      dialog.getByRole('button', { name: 'Send suggestion' }).click(),
+    ]);
+    expect(sent.status()).toBe(200);
+    expect(await sent.json()).toMatchObject({ status: SUGGESTION_PENDING_STATUS });
+    await expect(dialog.getByRole('status')).toHaveText('Thanks! Your suggestion was sent for review.');
+    // The server itself read the article and downloaded the chosen image, not the browser.
+    expect(news.requests.filter((r) => !r.browser).map((r) => r.path)).toEqual(['/article', '/photo.png']);
+  } finally {
+    await new Promise((resolve) => news.server.close(resolve));
+  }
+});
+
+test('a link to a local address is refused by the SSRF guard and offers no images', async ({ page, baseURL }) => {
+  await freshMemberOnFeed(page, baseURL, 'prober');
+  await page.getByRole('banner').getByRole('button', { name: 'Suggest content' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Suggest content' });
+  const text = dialog.getByRole('textbox', { name: 'What would you like to share with the team?' });
+  await text.focus();
+  // The suite's own server on 127.0.0.1 is not on the allow-list.
+  const internal = `http://127.0.0.1:${new URL(baseURL ?? '').port}/health`;
+  await page.evaluate((value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, internal);
+  await expect(dialog.getByRole('group', { name: 'Images from the link' })).toContainText('No images found on that page.');
 });
 
 test('/atom shows the suggest overlay over the feed and Escape closes it', async ({ page, baseURL }) => {

@@ -31,7 +31,7 @@ export interface SafeFetchOptions {
   resolve?: Resolver;
   /**
    * Addresses allowed although not public. Only tests set this, to reach their own local
-   * servers; nothing in production configuration feeds it.
+   * servers (in process, or through CHORUS_FETCH_ALLOW_ADDRESSES, which production refuses).
    */
   allowAddresses?: readonly string[];
   /** Accept header. */

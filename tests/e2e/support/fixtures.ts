@@ -3,11 +3,12 @@ import { test as base } from '@playwright/test';
 /**
  * The suites' `test`: every page runs offline, so nothing depends on the internet. teams-js,
  * for one, fetches its list of valid origins from a CDN at load; that request is refused.
+ * Loopback addresses (the suite's server, local pages) stay reachable.
  */
 export const test = base.extend<{ blockInternet: undefined }>({
   blockInternet: [
     async ({ context }, use) => {
-      await context.route(/^https?:\/\/(?![a-z0-9-]+\.localhost[:/]|localhost[:/]|127\.0\.0\.1[:/])/i, (route) =>
+      await context.route(/^https?:\/\/(?![a-z0-9-]+\.localhost[:/]|localhost[:/]|127\.\d+\.\d+\.\d+[:/])/i, (route) =>
         route.abort('internetdisconnected'),
       );
       await use(undefined);

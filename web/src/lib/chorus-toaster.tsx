@@ -1,10 +1,48 @@
-import { Toaster } from '@fluentui/react-components';
-import { useEffect, type JSX } from 'react';
+import { Toaster, useFluent, useThemeClassName } from '@fluentui/react-components';
+import { useDangerousNeverHidden_unstable as useNeverHidden } from '@fluentui/react-tabster';
+import { useEffect, useLayoutEffect, useState, type JSX } from 'react';
+import { createPortal } from 'react-dom';
 import { TOAST_DEFAULT_TIMEOUT_MS } from '@chorus/core';
 import { announceToasterMounted, TOASTER_ID } from './toaster-id.ts';
 
-/** The app's one Toaster: top end, 3000 ms by default as the spec says, paused on hover. */
-export function ChorusToaster(): JSX.Element {
-  useEffect(announceToasterMounted, []);
-  return <Toaster toasterId={TOASTER_ID} position="top-end" timeout={TOAST_DEFAULT_TIMEOUT_MS} pauseOnHover />;
+/**
+ * The app's one Toaster: top end, 3000 ms by default as the spec says, paused on hover.
+ *
+ * An open modal dialog hides everything outside it from assistive technology (aria-hidden on
+ * the body's other children), and that would include a toast raised from inside the dialog,
+ * such as "Comment deleted.", and the Toaster's live region. So the Toaster lives in its own
+ * top-level element that Fluent's modalizer never hides, carrying the theme like a portal.
+ */
+export function ChorusToaster(): JSX.Element | null {
+  const { targetDocument, dir } = useFluent();
+  const themeClassName = useThemeClassName();
+  const neverHidden = useNeverHidden();
+  const [host, setHost] = useState<HTMLElement | null>(null);
+
+  useLayoutEffect(() => {
+    const body = targetDocument?.body;
+    if (!body) return undefined;
+    const element = body.ownerDocument.createElement('div');
+    for (const [name, value] of Object.entries(neverHidden)) element.setAttribute(name, String(value));
+    body.append(element);
+    setHost(element);
+    return () => element.remove();
+  }, [targetDocument, neverHidden]);
+
+  useLayoutEffect(() => {
+    if (!host) return;
+    host.className = themeClassName;
+    host.dir = dir;
+  }, [host, themeClassName, dir]);
+
+  // Toasts dispatched before the Toaster listens would vanish; notify waits for this.
+  useEffect(() => {
+    if (host) announceToasterMounted();
+  }, [host]);
+
+  if (!host) return null;
+  return createPortal(
+    <Toaster toasterId={TOASTER_ID} position="top-end" timeout={TOAST_DEFAULT_TIMEOUT_MS} pauseOnHover mountNode={host} />,
+    host,
+  );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, Role, isEmptyComment, type Comment, type Post } from '@chorus/core';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
-import { useComments, useCommentMutations } from '../api/comments.ts';
+import { useComments, useCommentMutations, visibleComments } from '../api/comments.ts';
 import styles from './comments-section.module.css';
 
 type Mutations = ReturnType<typeof useCommentMutations>;
@@ -103,7 +103,7 @@ export function CommentsSection(props: { post: Post }): JSX.Element {
     mutations.add.mutate(text, { onSuccess: () => setText(''), onError: (error) => notify.failure(error) });
   };
 
-  const items = comments.data?.pages.flatMap((page) => page.objects) ?? [];
+  const items = visibleComments(comments.data, mutations.added);
   return (
     <section aria-labelledby={headingId} className={styles.section}>
       <h3 id={headingId} className={styles.heading}>
