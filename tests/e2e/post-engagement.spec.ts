@@ -95,7 +95,14 @@ test('add, edit and delete a comment in the single post modal', async ({ page, b
 
   await edited.getByRole('button', { name: 'Delete' }).click();
   await expect(edited).toBeHidden();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Comment deleted.' })).toBeVisible();
+  // The toast is announced and shown over the open modal, not dimmed behind it.
+  const deleted = page.getByRole('listitem').filter({ hasText: 'Comment deleted.' });
+  await expect(deleted).toBeVisible();
+  await expect(modal).toBeVisible();
+  expect(await deleted.evaluate((toast) => {
+    const box = toast.getBoundingClientRect();
+    return toast.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  })).toBe(true);
 });
 
 test('a manager deletes a member’s comment through the manager route', async ({ page, baseURL }) => {

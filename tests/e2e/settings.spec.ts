@@ -135,6 +135,13 @@ test('a profile picture is checked, previewed, uploaded, shown and deleted', asy
   await expect(page.getByRole('alert').filter({ hasText: "That image size isn't supported. Please use an image between 150x150 and 600x800 pixels." })).toBeVisible();
   await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByRole('alert').filter({ hasText: 'That file type is not supported. Please use a .jpg or .png' })).toBeVisible();
+  await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await png(700, 900) });
+  await expect(page.getByRole('alert').filter({ hasText: "That image size isn't supported. Please use an image between 150x150 and 600x800 pixels." })).toBeVisible();
+  // A picture of a fine size that weighs more than 4 MB (a PNG followed by padding).
+  const heavy = Buffer.concat([await png(300, 300), Buffer.alloc(4 * 1024 * 1024)]);
+  await fileInput.setInputFiles({ name: 'heavy.png', mimeType: 'image/png', buffer: heavy });
+  await expect(page.getByRole('alert').filter({ hasText: 'That file is too large, do not use a file larger than 4 Megabytes' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save picture' })).toHaveCount(0);
 
   await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await png(300, 300) });
   await expect(page.getByRole('img', { name: 'Preview of the new profile picture' })).toBeVisible();
@@ -152,18 +159,35 @@ test('a profile picture is checked, previewed, uploaded, shown and deleted', asy
   await expect(page.getByRole('button', { name: 'Delete picture' })).toHaveCount(0);
 });
 
-test('switching the language to de-DE changes the whole interface without a reload, and it stays', async ({ page, baseURL }) => {
+/** Each locale as the language picker names it, and text of the settings screen in it. */
+const LOCALES = [
+  { code: 'es-ES', option: 'Español (España)', label: 'Idioma', title: 'Mi configuración', save: 'Guardar configuración', home: 'Inicio' },
+  { code: 'fr-CA', option: 'Français (Canada)', label: 'Langue', title: 'Mes paramètres', save: 'Enregistrer les paramètres', home: 'Accueil' },
+  { code: 'de-DE', option: 'Deutsch (Deutschland)', label: 'Sprache', title: 'Meine Einstellungen', save: 'Einstellungen speichern', home: 'Startseite' },
+  { code: 'en-US', option: 'English (United States)', label: 'Language', title: 'My Settings', save: 'Save Settings', home: 'Home' },
+] as const;
+
+test('switching the language to each locale changes the whole interface without a reload, and it stays', async ({ page, baseURL }) => {
   const user = await signUpFreshUser(baseURL ?? '', 'settings-language');
   await openSettings(page, user);
   // A marker on the window survives only while the document is the same one.
   await page.evaluate(() => Object.assign(window, { settingsMarker: 'same-document' }));
+  let label = 'Language';
+  for (const locale of LOCALES) {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: locale.option }).click();
+    await expect(page.getByRole('heading', { name: locale.title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: locale.save })).toBeVisible();
+    await expect(page.getByRole('link', { name: locale.home })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale.code);
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'language')?.value).toBe(locale.code);
+    label = locale.label;
+  }
+  expect(await page.evaluate(() => (window as unknown as { settingsMarker?: string }).settingsMarker)).toBe('same-document');
+
   await page.getByRole('combobox', { name: 'Language' }).click();
   await page.getByRole('option', { name: 'Deutsch (Deutschland)' }).click();
-
   await expect(page.getByRole('heading', { name: 'Meine Einstellungen', level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Einstellungen speichern' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Startseite' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { settingsMarker?: string }).settingsMarker)).toBe('same-document');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'language');
   expect(cookie?.value).toBe('de-DE');
   expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(59 * 24 * 60 * 60 * 1000);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { request } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
 import { DEMO_PASSWORD, DEMO_USERS, companyOrigin } from './support/demo.ts';
 import { acmeInvite } from './support/invites.ts';
 import { expectFeed, signInWithEmail } from './support/sign-in.ts';
@@ -79,8 +79,7 @@ test.describe('time-zone mismatch warning', () => {
     await expect(page.getByRole('button', { name: 'Ignore' })).toBeVisible();
     await expectTopBarLoaded(page);
 
-    const axe = await new AxeBuilder({ page }).include('header').withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await wcagViolations(page, 'header')).toEqual([]);
   });
 
   test('Ignore hides it for a week with an expiry cookie, across reloads', async ({ page, baseURL }) => {

@@ -5,11 +5,24 @@ import type { Page } from '@playwright/test';
 export const WCAG_AA = ['wcag2a', 'wcag2aa'];
 
 /**
+ * Waits for the page's finite animations and transitions (a dialog fading in, a toast
+ * sliding) to end: axe measures colour contrast from computed opacity, and text caught
+ * halfway through a fade-in reads as too faint. Endless ones, such as spinners, are skipped.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * The page's WCAG A/AA violations (or those inside `include`), one line each. Fluent's focus
  * manager (tabster) puts hidden, focusable sentinels on the page once a dialog or popover has
  * trapped focus; they only pass focus on and are never read, so they are left out.
  */
 export async function wcagViolations(page: Page, include?: string): Promise<string[]> {
+  await animationsSettled(page);
   const builder = new AxeBuilder({ page }).exclude('[data-tabster-dummy]').withTags(WCAG_AA);
   const results = await (include === undefined ? builder : builder.include(include)).analyze();
   return results.violations.map((v) => `${v.id} (${v.impact ?? 'unknown'}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -24,6 +24,8 @@ export function ChorusToaster(): JSX.Element | null {
     if (!body) return undefined;
     const element = body.ownerDocument.createElement('div');
     for (const [name, value] of Object.entries(neverHidden)) element.setAttribute(name, String(value));
+    // Stacked like a Fluent portal, one step above them, so toasts show over an open dialog.
+    Object.assign(element.style, { position: 'absolute', top: '0', left: '0', right: '0', zIndex: '1000001' });
     body.append(element);
     setHost(element);
     return () => element.remove();
