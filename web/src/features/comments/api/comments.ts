@@ -37,7 +37,8 @@ function mapComments(data: CommentPages | undefined, change: (comments: Comment[
  *
  * The list is oldest first, so a new comment belongs on the last page, which may not be
  * loaded on a post with many comments. The comments added here are therefore also kept in
- * `added` until the list holds them, so the author always sees what they posted.
+ * `added` (shown once, by `visibleComments`, whether or not a loaded page holds them), so
+ * the author always sees what they posted.
  */
 export function useCommentMutations(post: Post) {
   const queryClient = useQueryClient();
