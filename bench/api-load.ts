@@ -203,7 +203,7 @@ export async function runApiLoad(options: ApiLoadOptions): Promise<ApiLoadReport
   const headers = { host, 'x-auth-token': token };
 
   const barePort = await freePort();
-  const bare = startNode('bare fastify', [path.join(options.root, 'bench', 'bare-server.ts'), String(barePort)], options.childEnv, options.root);
+  const bare = startNode('bare fastify', [path.join(options.root, 'bench', 'bare-server.ts'), String(barePort), url], options.childEnv, options.root);
   const bareUrl = `http://127.0.0.1:${barePort}/bare`;
   await waitForHttp(bare, bareUrl, {}, 30_000);
 
@@ -215,6 +215,11 @@ export async function runApiLoad(options: ApiLoadOptions): Promise<ApiLoadReport
   options.log(`loading bare fastify for ${options.warmupSeconds} + ${options.seconds} s ...`);
   const bareResult = await measure(options, bareUrl, {});
   results.push({ name: 'bare fastify', path: '/bare', budgeted: false, sample: '{"hello":"world","ok":true}', result: bareResult, ratio: 1 });
+  // Informational: what one database round trip per request leaves of the bare route.
+  options.log(`loading fastify + SELECT 1 for ${options.warmupSeconds} + ${options.seconds} s ...`);
+  const oneQueryResult = await measure(options, `http://127.0.0.1:${barePort}/one-query`, {});
+  const oneQueryRatio = bareResult.requestsPerSecond > 0 ? oneQueryResult.requestsPerSecond / bareResult.requestsPerSecond : 0;
+  results.push({ name: 'fastify + SELECT 1', path: '/one-query', budgeted: false, sample: '{"hello":"world","ok":true}', result: oneQueryResult, ratio: oneQueryRatio });
   for (const target of TARGETS) {
     // Requests left queued by the previous run (clients gone, handlers still running) must not
     // count against the next route.

@@ -41,8 +41,8 @@ const options = {
 if (!['', 'web', 'api'].includes(options.only)) throw new Error(`BENCH_ONLY must be web or api, not "${options.only}"`);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Hard stop for the whole run, so a hung child never keeps the benchmark alive. */
-const DEADLINE_MS = (120 + 5 * (options.seconds + options.warmupSeconds + 30)) * 1000;
+/** Hard stop for the whole run (two baselines and four routes), so a hung child never keeps the benchmark alive. */
+const DEADLINE_MS = (120 + 6 * (options.seconds + options.warmupSeconds + 30)) * 1000;
 
 interface Budget {
   name: string;
@@ -120,7 +120,7 @@ function printApi(report: ApiLoadReport): void {
       rows,
     )}\n`,
   );
-  for (const t of report.targets) process.stdout.write(`  ${t.name.padEnd(13)} GET ${t.path}  (${t.sample})\n`);
+  for (const t of report.targets) process.stdout.write(`  ${t.name.padEnd(18)} GET ${t.path}  (${t.sample})\n`);
   const { cores, busyBefore, loadAfter } = report.machine;
   process.stdout.write(
     `  machine: ${cores} cores; other processes used ${fixed(busyBefore * 100, 0)}% of the CPU just before the runs; load average ${fixed(loadAfter, 1)} after\n`,
