@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { request } from './http.ts';
 import type { LoadJob, LoadResult } from './load-worker.ts';
-import { createDatabase, dropDatabase, growDataset, seedDemo, SEARCH_WORD, type DatasetSize } from './dataset.ts';
-import { freePort, onCleanup, runNodeToCompletion, startNode, waitForHttp, type ChildEnv } from './processes.ts';
+import { benchSessions, createDatabase, dropDatabase, growDataset, seedDemo, SEARCH_WORD, type DatasetSize } from './dataset.ts';
+import { freePort, onCleanup, runNodeToCompletion, startNode, waitForHttp, type Child, type ChildEnv } from './processes.ts';
 
 /** Budget of ARCHITECTURE.md: p99 under 50 ms and at least 40% of the bare route's requests/s. */
 export const API_P99_BUDGET_MS = 50;
@@ -26,6 +26,8 @@ export interface ApiLoadOptions {
   /** Environment the children start from. */
   childEnv: ChildEnv;
   serverLogLevel: string;
+  /** The server's read-cache time limit (CHORUS_CACHE_TTL_MS) for the budgeted runs. */
+  cacheTtlMs: number;
   log(line: string): void;
 }
 
@@ -69,6 +71,13 @@ const TARGETS: readonly Target[] = [
 function seconds(since: number): string {
   return ((performance.now() - since) / 1000).toFixed(1);
 }
+
+/**
+ * People signed in for the load: each request goes as the next of them in turn, so every
+ * connection's requests come from many users and the server's per-user answers and session
+ * look-ups are as varied as a company's morning.
+ */
+const USERS_UNDER_LOAD = 500;
 
 /** Requests timed one after another per route before the load, for latency without queueing. */
 const SERIAL_REQUESTS = 10;
@@ -155,10 +164,11 @@ async function waitForIdle(url: string, limitMs: number, log: (line: string) => 
   log(`server still busy after ${seconds(started)} s; measuring anyway`);
 }
 
-async function measure(options: ApiLoadOptions, url: string, headers: Record<string, string>): Promise<LoadResult> {
+async function measure(options: ApiLoadOptions, url: string, headers: Record<string, string>, tokens: string[] = []): Promise<LoadResult> {
   const job: LoadJob = {
     url,
     headers,
+    tokens,
     connections: options.connections,
     warmupSeconds: options.warmupSeconds,
     seconds: options.seconds,
@@ -167,6 +177,27 @@ async function measure(options: ApiLoadOptions, url: string, headers: Record<str
   const stdout = await runNodeToCompletion('load generator', [path.join(options.root, 'bench', 'load-worker.ts'), JSON.stringify(job)], options.childEnv, options.root, timeoutMs);
   const line = stdout.trim().split('\n').pop() ?? '';
   return JSON.parse(line) as LoadResult;
+}
+
+/** Starts the real server as an API process on the bench database and waits until it answers. */
+async function startServer(options: ApiLoadOptions, url: string, port: number, cacheTtlMs: number): Promise<Child> {
+  options.log(`starting the server on port ${port} (NODE_ENV=production, LOG_LEVEL=${options.serverLogLevel}, CHORUS_CACHE_TTL_MS=${cacheTtlMs}) ...`);
+  const server = startNode('chorus server', [path.join(options.root, 'server', 'src', 'main.ts'), '--role=api'], {
+    ...options.childEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    CHORUS_SEED: 'auto',
+    CHORUS_BASE_DOMAIN: 'localhost',
+    CHORUS_DATA_DIR: path.join(os.tmpdir(), 'chorus-bench-data'),
+    NODE_ENV: 'production',
+    LOG_LEVEL: options.serverLogLevel,
+    // All load comes from one IP: the per-IP flood limit would answer most of it with 425.
+    CHORUS_RATE_LIMIT_API_PER_MINUTE: '0',
+    CHORUS_CACHE_TTL_MS: String(cacheTtlMs),
+  }, options.root);
+  await waitForHttp(server, `http://127.0.0.1:${port}/health`, {}, 60_000);
+  return server;
 }
 
 /** Runs the API benchmark. Children and the database are left to the registered clean-up. */
@@ -181,24 +212,11 @@ export async function runApiLoad(options: ApiLoadOptions): Promise<ApiLoadReport
   const setupSeconds = (performance.now() - setupStarted) / 1000;
   options.log(`data set ready after ${seconds(setupStarted)} s`);
 
+  const tokens = await benchSessions(url, USERS_UNDER_LOAD);
   const port = await freePort();
   const host = `acme.localhost:${port}`;
   const origin = `http://127.0.0.1:${port}`;
-  options.log(`starting the server on port ${port} (NODE_ENV=production, LOG_LEVEL=${options.serverLogLevel}) ...`);
-  const server = startNode('chorus server', [path.join(options.root, 'server', 'src', 'main.ts'), '--role=api'], {
-    ...options.childEnv,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: url,
-    CHORUS_SEED: 'auto',
-    CHORUS_BASE_DOMAIN: 'localhost',
-    CHORUS_DATA_DIR: path.join(os.tmpdir(), 'chorus-bench-data'),
-    NODE_ENV: 'production',
-    LOG_LEVEL: options.serverLogLevel,
-    // All load comes from one IP: the per-IP flood limit would answer most of it with 425.
-    CHORUS_RATE_LIMIT_API_PER_MINUTE: '0',
-  }, options.root);
-  await waitForHttp(server, `${origin}/health`, {}, 60_000);
+  const server = await startServer(options, url, port, options.cacheTtlMs);
   const token = await signIn(origin, host);
   const headers = { host, 'x-auth-token': token };
 
@@ -220,18 +238,30 @@ export async function runApiLoad(options: ApiLoadOptions): Promise<ApiLoadReport
   const oneQueryResult = await measure(options, `http://127.0.0.1:${barePort}/one-query`, {});
   const oneQueryRatio = bareResult.requestsPerSecond > 0 ? oneQueryResult.requestsPerSecond / bareResult.requestsPerSecond : 0;
   results.push({ name: 'fastify + SELECT 1', path: '/one-query', budgeted: false, sample: '{"hello":"world","ok":true}', result: oneQueryResult, ratio: oneQueryRatio });
+  const ratioOf = (result: LoadResult) => (bareResult.requestsPerSecond > 0 ? result.requestsPerSecond / bareResult.requestsPerSecond : 0);
   for (const target of TARGETS) {
     // Requests left queued by the previous run (clients gone, handlers still running) must not
     // count against the next route.
     await waitForIdle(`${origin}/health`, 20_000, options.log);
-    options.log(`loading ${target.name} for ${options.warmupSeconds} + ${options.seconds} s ...`);
-    const result = await measure(options, `${origin}${target.path}`, headers);
-    const ratio = bareResult.requestsPerSecond > 0 ? result.requestsPerSecond / bareResult.requestsPerSecond : 0;
-    results.push({ ...target, sample: samples.get(target.name) ?? '', result, ratio });
+    options.log(`loading ${target.name} for ${options.warmupSeconds} + ${options.seconds} s as ${tokens.length} users ...`);
+    const result = await measure(options, `${origin}${target.path}`, headers, tokens);
+    results.push({ ...target, sample: samples.get(target.name) ?? '', result, ratio: ratioOf(result) });
+  }
+  await server.stop();
+  // Informational: the same routes with the read caches off, every request computed in full.
+  const uncachedPort = await freePort();
+  const uncachedOrigin = `http://127.0.0.1:${uncachedPort}`;
+  const uncached = await startServer(options, url, uncachedPort, 0);
+  const uncachedHeaders = { host: `acme.localhost:${uncachedPort}`, 'x-auth-token': token };
+  for (const target of TARGETS.filter((t) => t.name === 'feed' || t.name === 'list page 1')) {
+    await waitForIdle(`${uncachedOrigin}/health`, 20_000, options.log);
+    options.log(`loading ${target.name} with caching off for ${options.warmupSeconds} + ${options.seconds} s as ${tokens.length} users ...`);
+    const result = await measure(options, `${uncachedOrigin}${target.path}`, uncachedHeaders, tokens);
+    results.push({ name: `${target.name} (no cache)`, path: target.path, budgeted: false, sample: 'CHORUS_CACHE_TTL_MS=0', result, ratio: ratioOf(result) });
   }
   const loadAfter = os.loadavg()[0] ?? 0;
   await bare.stop();
-  await server.stop();
+  await uncached.stop();
   return {
     dataset: { posts: grown.totalPosts, members: grown.members, setupSeconds },
     targets: results,

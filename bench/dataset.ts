@@ -6,6 +6,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../server/src/auth/sessions.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import { seedDemoData } from '../server/src/seed/seed.ts';
 
@@ -201,5 +203,25 @@ export async function growDataset(url: string, size: DatasetSize): Promise<{ com
       [companyId],
     );
     return { companyId, totalPosts: totals.rows[0]?.posts ?? 0, members: totals.rows[0]?.members ?? 0 };
+  });
+}
+
+/**
+ * Signs in `count` of the bench users: a session each, with a known token, so the load comes
+ * from many people (each with a feed and cache entries of their own), not one.
+ */
+export async function benchSessions(url: string, count: number): Promise<string[]> {
+  return withClient(url, async (client) => {
+    const rows = await client.query<{ id: number }>(
+      `select id from users where email like 'bench.user%@acme.example' order by id limit $1`,
+      [count],
+    );
+    const tokens: string[] = [];
+    for (const { id } of rows.rows) {
+      const token = randomBytes(32).toString('base64url');
+      await client.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [hashToken(token), id]);
+      tokens.push(token);
+    }
+    return tokens;
   });
 }

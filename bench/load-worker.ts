@@ -9,6 +9,8 @@ import autocannon from 'autocannon';
 export interface LoadJob {
   url: string;
   headers: Record<string, string>;
+  /** Session tokens sent in turn as X-AUTH-TOKEN, one per request; none sends `headers` only. */
+  tokens?: string[];
   connections: number;
   warmupSeconds: number;
   seconds: number;
@@ -37,6 +39,7 @@ function isLoadJob(value: unknown): value is LoadJob {
     typeof job.url === 'string' &&
     typeof job.headers === 'object' &&
     job.headers !== null &&
+    (job.tokens === undefined || (Array.isArray(job.tokens) && job.tokens.every((t) => typeof t === 'string'))) &&
     typeof job.connections === 'number' &&
     typeof job.warmupSeconds === 'number' &&
     typeof job.seconds === 'number'
@@ -44,9 +47,23 @@ function isLoadJob(value: unknown): value is LoadJob {
 }
 
 async function load(job: LoadJob, seconds: number): Promise<autocannon.Result> {
+  const tokens = job.tokens ?? [];
+  let turn = 0;
   return autocannon({
     url: job.url,
     headers: job.headers,
+    ...(tokens.length === 0
+      ? {}
+      : {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                headers: { ...job.headers, 'x-auth-token': tokens[turn++ % tokens.length] ?? '' },
+              }),
+            },
+          ],
+        }),
     connections: job.connections,
     duration: seconds,
     // A request open for 10 s counts as an error rather than hanging the run.

@@ -12,6 +12,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
  *                             a database to connect to for creating and dropping chorus_bench
  *   BENCH_SERVER_LOG_LEVEL=warn  the server's LOG_LEVEL (info logs every request)
+ *   BENCH_CACHE_TTL_MS=5000   the server's read-cache time limit in the budgeted runs (0: off)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,13 +37,15 @@ const options = {
   only: process.env.BENCH_ONLY?.trim() ?? '',
   adminUrl: process.env.BENCH_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test',
   serverLogLevel: process.env.BENCH_SERVER_LOG_LEVEL?.trim() || 'warn',
+  // The server's own default (README: CHORUS_CACHE_TTL_MS).
+  cacheTtlMs: whole('BENCH_CACHE_TTL_MS', 5000, 0, 60_000),
   childEnv: { ...process.env },
 };
 if (!['', 'web', 'api'].includes(options.only)) throw new Error(`BENCH_ONLY must be web or api, not "${options.only}"`);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Hard stop for the whole run (two baselines and four routes), so a hung child never keeps the benchmark alive. */
-const DEADLINE_MS = (120 + 6 * (options.seconds + options.warmupSeconds + 30)) * 1000;
+/** Hard stop for the whole run (two baselines, four routes, two uncached routes), so a hung child never keeps the benchmark alive. */
+const DEADLINE_MS = (180 + 8 * (options.seconds + options.warmupSeconds + 30)) * 1000;
 
 interface Budget {
   name: string;
@@ -142,6 +145,7 @@ async function runApi(): Promise<void> {
     size: { posts: 50_000, users: 5_000, shares: 100_000, likes: 40_000 },
     childEnv: options.childEnv,
     serverLogLevel: options.serverLogLevel,
+    cacheTtlMs: options.cacheTtlMs,
     log,
   });
   printApi(report);

@@ -4,6 +4,8 @@ import type { Notifier } from '@chorus/bot';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { LocalCacheGeneration, openCacheGeneration } from './lib/cache-generation.ts';
+import { createCaches, writesData } from './lib/caches.ts';
 import type { AppContext, JobQueue } from './lib/context.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -79,9 +81,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     jobs: options.jobs ?? null,
     notifier: options.notifier ?? null,
+    // With caching off there is nothing to hear from other processes.
+    caches: createCaches(config.cacheTtlMs > 0 ? await openCacheGeneration(database.driver) : new LocalCacheGeneration(), config.cacheTtlMs),
     checkResponses: config.nodeEnv !== 'production',
   };
   app.decorate('chorus', ctx);
+  app.addHook('onClose', async () => ctx.caches.generation.close());
+  // Before the answer leaves: the writer's next read, here or elsewhere, must not be served
+  // from before its write.
+  app.addHook('onSend', async (request) => {
+    if (writesData(request)) ctx.caches.generation.bump();
+  });
 
   installErrorHandler(app);
   installSecurityHeaders(app, { production: config.nodeEnv === 'production' });

@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   CHORUS_TAB_DIST: z.string().min(1).default('tabs/dist'),
   CHORUS_RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').default(20),
   CHORUS_RATE_LIMIT_API_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').default(600),
+  CHORUS_CACHE_TTL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(60_000, 'must be at most 60000').default(5000),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Chorus <no-reply@chorus.localhost>'),
   X_CLIENT_ID: z.string().optional(),
@@ -90,6 +91,11 @@ export interface Config {
   tabDist: string;
   /** Requests per minute and client IP (error 425); 0 turns a limit off. */
   rateLimit: { authPerMinute: number; apiPerMinute: number };
+  /**
+   * How long the library's feed and list answers may be reused (ms) when no write has happened
+   * since; 0 turns the read caches off.
+   */
+  cacheTtlMs: number;
   /** Outgoing mail: every mail is kept in the outbox; with an SMTP URL it is also sent. */
   mail: { smtpUrl: string | null; from: string };
   /** Real OAuth clients of the sharing networks; a network without one uses the sandbox. */
@@ -167,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDist: fromRoot(e.CHORUS_WEB_DIST),
     tabDist: fromRoot(e.CHORUS_TAB_DIST),
     rateLimit: { authPerMinute: e.CHORUS_RATE_LIMIT_AUTH_PER_MINUTE, apiPerMinute: e.CHORUS_RATE_LIMIT_API_PER_MINUTE },
+    cacheTtlMs: e.CHORUS_CACHE_TTL_MS,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     networks,
     fetchAllowAddresses,

@@ -30,6 +30,8 @@ export async function createSession(db: Database, userId: number, options: { sam
 /** A live session of a member of the given company. */
 export interface SessionMember {
   sessionId: number;
+  /** When the session ends. */
+  expiresAt: Date;
   user: UserRow;
   role: Role;
 }
@@ -40,7 +42,7 @@ export interface SessionMember {
  */
 export async function findSessionMember(db: Database, token: string, companyId: number): Promise<SessionMember | null> {
   const [row] = await db
-    .select({ sessionId: sessions.id, lastSeen: sessions.lastSeen, user: users, role: memberships.role })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeen: sessions.lastSeen, user: users, role: memberships.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, companyId)))
@@ -50,7 +52,7 @@ export async function findSessionMember(db: Database, token: string, companyId: 
   if (Date.now() - row.lastSeen.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeen: sql`now()` }).where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, user: row.user, role: row.role as Role };
+  return { sessionId: row.sessionId, expiresAt: row.expiresAt, user: row.user, role: row.role as Role };
 }
 
 /** Ends a session. */

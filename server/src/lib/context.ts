@@ -2,6 +2,7 @@
 import type { Notifier } from '@chorus/bot';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/database.ts';
+import type { Caches } from './caches.ts';
 import type { MailRequestData } from '../jobs/mail-request.ts';
 
 /** Sends background jobs; implemented on pg-boss. */
@@ -19,6 +20,8 @@ export interface AppContext {
   db: Database;
   jobs: JobQueue | null;
   notifier: Notifier | null;
+  /** Read caches shared by the routes, retired by every write. */
+  caches: Caches;
   /** Check responses against the contract (off in production). */
   checkResponses: boolean;
 }

@@ -8,6 +8,7 @@ import { findSessionMember } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyRow } from '../db/schema.ts';
 import { notSignedIn } from '../errors.ts';
+import { sessionKey } from '../lib/caches.ts';
 import type { Viewer } from '../lib/request-context.ts';
 
 /** The bearer token of a request, if any. */
@@ -30,7 +31,13 @@ export async function authenticate(db: Database, request: FastifyRequest): Promi
   const company = request.company;
   const token = requestToken(request);
   if (company === null || token === null) throw notSignedIn();
-  const member = await findSessionMember(db, token, company.id);
-  if (member === null) throw notSignedIn();
+  const sessions = request.server.chorus.caches.sessions;
+  const key = sessionKey(token, company.id);
+  const member = await sessions.get(key, () => findSessionMember(db, token, company.id));
+  if (member === null || member.expiresAt.getTime() <= Date.now()) {
+    // Only members are kept: unknown tokens must not fill the cache.
+    sessions.delete(key);
+    throw notSignedIn();
+  }
   return { company, viewer: { user: member.user, role: member.role, sessionId: member.sessionId } };
 }

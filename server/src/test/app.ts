@@ -31,6 +31,8 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
     // Route tests sign in far more often than people do; rate-limit tests lower these.
     CHORUS_RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     CHORUS_RATE_LIMIT_API_PER_MINUTE: '100000',
+    // Tests write through factories behind the API's back; the cache tests turn caching on.
+    CHORUS_CACHE_TTL_MS: '0',
     ...env,
   });
 }

@@ -5,6 +5,7 @@
 import { FeedQuery, FeedResponse, FilterBy, IdParam, PostListQuery, PostListResponse, PostListType, PostResponse, SortBy } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { forbidden, parseInput, postUnavailable } from '../../errors.ts';
+import { answerKey } from '../../lib/caches.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
@@ -12,51 +13,63 @@ import { presentPage } from '../../presenters/paged.ts';
 import { presentPosts, presentPostsWithExtras } from '../../presenters/post.ts';
 import { FEATURED_ON_FEED, feedPosts, findLivePost, listPosts } from '../../queries/posts.ts';
 
+/** Cached answers are sent as the JSON bytes they were serialised to once. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Post routes. */
 export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/v4/post/feed', async (request) => {
+  app.get('/api/v4/post/feed', async (request, reply) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const query = parseInput(FeedQuery, request.query);
-    // One query for every section, each post loaded with what presenting it needs.
-    const feed = await feedPosts(ctx.db, company.id, viewer.user.id, {
-      featured: company.featureToggles.featured_posts ? FEATURED_ON_FEED : 0,
-      latest: query.latest,
-      perTopic: query.categories_followed,
-      filterBy: query.filter_by,
-      sortBy: query.sort_by,
+    const featured = company.featureToggles.featured_posts ? FEATURED_ON_FEED : 0;
+    const key = answerKey(['feed', company.id, viewer.user.id, featured], query);
+    const body = await ctx.caches.answers.get(key, async () => {
+      // One query for every section, each post loaded with what presenting it needs.
+      const feed = await feedPosts(ctx.db, company.id, viewer.user.id, {
+        featured,
+        latest: query.latest,
+        perTopic: query.categories_followed,
+        filterBy: query.filter_by,
+        sortBy: query.sort_by,
+      });
+      const answer = checked(
+        FeedResponse,
+        {
+          featured: presentPostsWithExtras(feed.featured),
+          latest: presentPostsWithExtras(feed.latest),
+          topics: feed.topics.map((t) => ({ category: t.category, posts: presentPostsWithExtras(t.posts) })),
+          num_results: feed.total,
+        },
+        ctx.checkResponses,
+      );
+      return Buffer.from(JSON.stringify(answer));
     });
-
-    return checked(
-      FeedResponse,
-      {
-        featured: presentPostsWithExtras(feed.featured),
-        latest: presentPostsWithExtras(feed.latest),
-        topics: feed.topics.map((t) => ({ category: t.category, posts: presentPostsWithExtras(t.posts) })),
-        num_results: feed.total,
-      },
-      ctx.checkResponses,
-    );
+    return reply.type(JSON_TYPE).send(body);
   });
 
-  app.get('/api/v4/post/', async (request) => {
+  app.get('/api/v4/post/', async (request, reply) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const query = parseInput(PostListQuery, request.query);
     // Bookmarks live under the notifications toggle, featured posts under their own.
     if (query.type === PostListType.BOOKMARKS && !company.featureToggles.notifications_enabled) throw forbidden();
     if (query.type === PostListType.FEATURED && !company.featureToggles.featured_posts) throw forbidden();
-    // Recommendations are the spec's drawer: unshared by the viewer, top performing first.
-    const recommended = query.type === PostListType.RECOMMENDED;
-    const { rows, total } = await listPosts(ctx.db, company.id, viewer.user.id, {
-      type: query.type,
-      filterBy: recommended ? FilterBy.UNSHARED : query.filter_by,
-      sortBy: recommended ? SortBy.TOP_PERFORMING : (query.sort_by ?? null),
-      perPage: query.results_per_page,
-      page: query.page_num,
-      categoryIds: query.categories,
-      query: query.query,
+    const key = answerKey(['posts', company.id, viewer.user.id], query);
+    const body = await ctx.caches.answers.get(key, async () => {
+      // Recommendations are the spec's drawer: unshared by the viewer, top performing first.
+      const recommended = query.type === PostListType.RECOMMENDED;
+      const { rows, total } = await listPosts(ctx.db, company.id, viewer.user.id, {
+        type: query.type,
+        filterBy: recommended ? FilterBy.UNSHARED : query.filter_by,
+        sortBy: recommended ? SortBy.TOP_PERFORMING : (query.sort_by ?? null),
+        perPage: query.results_per_page,
+        page: query.page_num,
+        categoryIds: query.categories,
+        query: query.query,
+      });
+      const objects = presentPostsWithExtras(rows);
+      return Buffer.from(JSON.stringify(checked(PostListResponse, presentPage(objects, total, query.page_num, query.results_per_page), ctx.checkResponses)));
     });
-    const objects = presentPostsWithExtras(rows);
-    return checked(PostListResponse, presentPage(objects, total, query.page_num, query.results_per_page), ctx.checkResponses);
+    return reply.type(JSON_TYPE).send(body);
   });
 
   app.get('/api/v4/post/:id', async (request) => {

@@ -108,7 +108,7 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return sendHtml(reply, renderLinkConsentPage({ network, companyName: company.name, state, error: null }));
   });
 
-  app.get('/api/v1/social/sandbox/:network/decide', async (request, reply) => {
+  app.get('/api/v1/social/sandbox/:network/decide', { config: { writesData: true } }, async (request, reply) => {
     const company = request.company;
     if (!company) throw notFound();
     const network = requireNetwork(company, parseInput(NetworkParam, request.params).network);
@@ -129,7 +129,7 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return reply.redirect(callback.href);
   });
 
-  app.get('/api/v1/social/callback/:network', async (request, reply) => {
+  app.get('/api/v1/social/callback/:network', { config: { writesData: true } }, async (request, reply) => {
     const company = request.company;
     if (!company) throw notFound();
     const network = requireNetwork(company, parseInput(NetworkParam, request.params).network);

@@ -1,0 +1,109 @@
+/**
+ * The read caches seen through the API, with caching on: the writer's own next read is fresh,
+ * sign-out and deactivation end a cached session at once, a change made behind the API's
+ * back shows once the time limit has passed, and on PostgreSQL a write through one server
+ * process retires the cached reads of another.
+ */
+import { FeedResponse, PostListResponse } from '@chorus/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { PostgresCacheGeneration } from '../../lib/cache-generation.ts';
+import type { PostRow } from '../../db/schema.ts';
+import { createTestContext, get, hostOf, post, testConfig, type TestContext } from '../../test/app.ts';
+import { buildPost, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
+import { buildTenants, type Tenants } from '../../test/fixtures.ts';
+
+/** Long enough that only an invalidation, never the time limit, explains a fresh answer. */
+const LONG_TTL = '60000';
+
+let t: TestContext;
+let f: Tenants;
+let liked: PostRow;
+
+beforeAll(async () => {
+  t = await createTestContext({ env: { CHORUS_CACHE_TTL_MS: LONG_TTL } });
+  f = await buildTenants(t.db);
+  liked = await buildPost(t.db, f.acme, { title: 'Cached post' });
+});
+afterAll(() => t.close());
+
+async function likedInFeed(app: FastifyInstance, token: string): Promise<boolean> {
+  const feed = FeedResponse.parse((await get(app, 'acme', `/api/v4/post/feed?_=${Math.random()}`, token)).json());
+  const shown = feed.latest.find((p) => p.id === liked.id);
+  if (!shown) throw new Error('post missing from the feed');
+  return Boolean(shown.reactions.reaction);
+}
+
+describe('cached library reads', () => {
+  it('serve the writer its own change at once', async () => {
+    const token = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    expect(await likedInFeed(t.app, token)).toBe(false);
+    expect((await post(t.app, 'acme', `/api/v2/post/${liked.id}/reaction/type/1`, {}, token)).statusCode).toBe(200);
+    expect(await likedInFeed(t.app, token)).toBe(true);
+  });
+
+  it('keep a change made behind the API until the time limit (the cache is really on)', async () => {
+    const token = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    const ids = async (buster: string) => PostListResponse.parse((await get(t.app, 'acme', `/api/v4/post/?_=${buster}`, token)).json()).objects.map((p) => p.id);
+    const before = await ids('1');
+    const added = await buildPost(t.db, f.acme, { title: 'Written behind the API' }, { hoursAgo: 0 });
+    // A different cache-busting value is the same answer.
+    const after = await ids('2');
+    expect(after).toEqual(before);
+    expect(after).not.toContain(added.id);
+  });
+
+  it('show a change made behind the API once the time limit has passed', async () => {
+    const quick = await createTestContext({ env: { CHORUS_CACHE_TTL_MS: '200' } });
+    try {
+      const tenants = await buildTenants(quick.db);
+      // The feed's Latest, not a list page: list totals have a short cache of their own (count-cache.ts).
+      const list = async () => FeedResponse.parse((await get(quick.app, 'acme', '/api/v4/post/feed', tenants.tokens.acmeUser)).json()).latest.map((p) => p.id);
+      await list();
+      const added = await buildPost(quick.db, tenants.acme, {}, { hoursAgo: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await list()).toContain(added.id);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('end a cached session at sign-out', async () => {
+    const token = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    expect((await get(t.app, 'acme', '/api/v4/post/feed', token)).statusCode).toBe(200);
+    expect((await get(t.app, 'acme', '/api/v1/auth/sign-out', token)).statusCode).toBe(200);
+    expect((await get(t.app, 'acme', '/api/v4/post/feed', token)).statusCode).toBe(401);
+  });
+
+  it('end a cached session when the account is deactivated', async () => {
+    const token = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    expect((await get(t.app, 'acme', '/api/v4/post/feed', token)).statusCode).toBe(200);
+    expect((await post(t.app, 'acme', '/api/v1/user/deactivate', { password: TEST_PASSWORD }, token)).statusCode).toBe(200);
+    expect((await get(t.app, 'acme', '/api/v4/post/feed', token)).statusCode).toBe(401);
+  });
+
+  it('are retired across server processes on PostgreSQL, and live in one process on PGlite', async () => {
+    const other = await buildApp({ logger: false, config: testConfig(t.dir, { CHORUS_CACHE_TTL_MS: LONG_TTL }), database: t.database });
+    await other.ready();
+    try {
+      const token = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+      expect(await likedInFeed(t.app, token)).toBe(false);
+      expect((await post(other, 'acme', `/api/v2/post/${liked.id}/reaction/type/1`, {}, token)).statusCode).toBe(200);
+      if (t.database.driver.kind === 'postgres') {
+        expect(t.app.chorus.caches.generation).toBeInstanceOf(PostgresCacheGeneration);
+        // The NOTIFY arrives within moments; the entry would otherwise live 60 s.
+        await expect.poll(() => likedInFeed(t.app, token), { timeout: 5000, interval: 50 }).toBe(true);
+        // Signing out through the other process ends the session here too.
+        await other.inject({ method: 'GET', url: '/api/v1/auth/sign-out', headers: { host: hostOf('acme'), 'x-auth-token': token } });
+        await expect.poll(async () => (await get(t.app, 'acme', '/api/v4/post/feed', token)).statusCode, { timeout: 5000, interval: 50 }).toBe(401);
+      } else {
+        // PGlite is one process: a second app on it is not another server, and hears nothing.
+        expect(t.app.chorus.caches.generation).not.toBeInstanceOf(PostgresCacheGeneration);
+        expect(await likedInFeed(t.app, token)).toBe(false);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
