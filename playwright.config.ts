@@ -17,9 +17,10 @@ const PORT = Number(process.env.CHORUS_E2E_PORT ?? 3100);
  */
 function prepareRunFolder(): string {
   const root = mkdtempSync(join(tmpdir(), 'chorus-e2e-'));
+  // A developer working beside another checkout's build may point at their own (vite --outDir).
   for (const [build, copy] of [
-    ['web/dist', 'web-dist'],
-    ['tabs/dist', 'tab-dist'],
+    [process.env.CHORUS_E2E_WEB_BUILD ?? 'web/dist', 'web-dist'],
+    [process.env.CHORUS_E2E_TAB_BUILD ?? 'tabs/dist', 'tab-dist'],
   ] as const) {
     if (!existsSync(join(build, 'index.html'))) {
       throw new Error(`${build} is missing: run \`npm run build -w web && npm run build -w tabs\` first`);

@@ -110,9 +110,22 @@ export async function growDataset(url: string, size: DatasetSize): Promise<{ com
     );
     // One session per bench user, so the session lookup works on a table of realistic size.
     await client.query(
-      `insert into sessions (token_hash, user_id, expires_at)
-       select md5('bench-a' || id) || md5('bench-b' || id), id, now() + interval '30 days'
+      `insert into sessions (token_hash, user_id, company_id, expires_at)
+       select md5('bench-a' || id) || md5('bench-b' || id), id, $1, now() + interval '30 days'
        from users where email like 'bench.user%@acme.example'`,
+      [companyId],
+    );
+    // Each bench user follows three of the company's topics, so the feed builds its topic doormats.
+    await client.query(
+      `insert into category_follows (user_id, category_id, company_id, position)
+       select u.id, c.id, $1, k
+       from users u
+       cross join generate_series(0, 2) k
+       join (select id, row_number() over (order by id) - 1 as idx, count(*) over () as n from categories where company_id = $1) c
+         on c.idx = (u.id + k) % c.n
+       where u.email like 'bench.user%@acme.example'
+       on conflict do nothing`,
+      [companyId],
     );
 
     await client.query(
@@ -212,14 +225,19 @@ export async function growDataset(url: string, size: DatasetSize): Promise<{ com
  */
 export async function benchSessions(url: string, count: number): Promise<string[]> {
   return withClient(url, async (client) => {
-    const rows = await client.query<{ id: number }>(
-      `select id from users where email like 'bench.user%@acme.example' order by id limit $1`,
+    const rows = await client.query<{ id: number; company_id: number }>(
+      `select u.id, m.company_id from users u join memberships m on m.user_id = u.id
+       where u.email like 'bench.user%@acme.example' order by u.id limit $1`,
       [count],
     );
     const tokens: string[] = [];
-    for (const { id } of rows.rows) {
+    for (const { id, company_id: companyId } of rows.rows) {
       const token = randomBytes(32).toString('base64url');
-      await client.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [hashToken(token), id]);
+      await client.query(`insert into sessions (token_hash, user_id, company_id, expires_at) values ($1, $2, $3, now() + interval '1 day')`, [
+        hashToken(token),
+        id,
+        companyId,
+      ]);
       tokens.push(token);
     }
     return tokens;

@@ -1,8 +1,11 @@
 /**
- * The web budget: the JavaScript a browser must fetch before the first render, read from a
- * Vite build's index.html (the entry module script and every modulepreload link) and then
- * followed through static imports of those chunks, each gzipped with node:zlib at level 6
- * (zlib's default, what nginx and most CDNs use for on-the-fly compression).
+ * The static part of a build's first render: the JavaScript named by a Vite build's index.html
+ * (the entry module script and every modulepreload link), followed through static imports of
+ * those chunks, each gzipped with node:zlib at level 6 (zlib's default, what nginx and most CDNs
+ * use for on-the-fly compression). Chunks loaded through `import()` are not seen, so this
+ * under-counts an app that loads its routes lazily: the web budget itself is measured in a
+ * browser by web-first-render.ts, which uses this module's level and budget and reports this
+ * static graph next to it for comparison.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

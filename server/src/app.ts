@@ -41,6 +41,7 @@ import { userTimezoneRoutes } from './routes/user-timezone/routes.ts';
 import { companySwitchRoutes } from './routes/company-switch/routes.ts';
 import { socialRoutes } from './routes/social/routes.ts';
 import { csRoutes } from './routes/cs/routes.ts';
+import { trackRoutes } from './routes/track/routes.ts';
 
 /** Extra routes from other packages (the bot's /api/messages), given the shared context. */
 export type RoutePlugin = FastifyPluginAsync<{ ctx: AppContext }>;
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commentRoutes, { ctx });
   await app.register(suggestRoutes, { ctx, fetch: { allowAddresses: config.fetchAllowAddresses } });
   await app.register(companySsoRoutes, { ctx });
+  await app.register(trackRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
 
   await registerStaticSites(app, { webDist: config.webDist, tabDist: config.tabDist, mediaDir: config.mediaDir });

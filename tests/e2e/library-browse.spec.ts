@@ -126,6 +126,93 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     await expect(page.getByText('There are no posts that match your search. Please try again.')).toBeVisible();
   });
 
+  test('the featured accordion hides and shows the featured posts', async ({ page }) => {
+    const featured = page.getByRole('region', { name: 'Featured', exact: true });
+    const cards = featured.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    const shown = await postTitles(featured);
+    expect(shown.length).toBeGreaterThan(0);
+    const hide = featured.getByRole('button', { name: 'Hide' });
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+
+    await hide.click();
+    const show = featured.getByRole('button', { name: 'Show' });
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await expect(cards).toHaveCount(0);
+    // Only the featured posts fold away: Latest stays.
+    await expect(page.getByRole('region', { name: 'Latest', exact: true }).getByRole('article').first()).toBeVisible();
+
+    await show.click();
+    await expect(featured.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(cards.first()).toBeVisible();
+    expect(await postTitles(featured)).toEqual(shown);
+  });
+
+  test('a topic page filters Unshared and sorts Top Performing', async ({ page, baseURL }) => {
+    const api = await CompanyApi.signIn(baseURL ?? '', DEMO_USERS.acmeUser);
+    const list = async (query: Record<string, string>): Promise<ListedPost[]> => {
+      const { status, body } = await api.send('GET', `/api/v4/post/?${new URLSearchParams({ ...query, _: String(Date.now()) }).toString()}`);
+      expect(status).toBe(200);
+      return (body as { objects: ListedPost[] }).objects;
+    };
+    // A topic whose first page holds a post this user shared, and whose top performing post is not its latest.
+    const topics = ((await api.send('GET', `/api/v1/category?_=${Date.now()}`)).body as { objects: { id: number; name: string }[] }).objects;
+    let chosen: { topic: { id: number; name: string }; sharedTitles: string[]; top: ListedPost; latest: ListedPost } | undefined;
+    for (const topic of topics) {
+      const categories = String(topic.id);
+      const all = await list({ categories });
+      const unshared = new Set((await list({ categories, filter_by: 'unshared', results_per_page: '100' })).map((p) => p.id));
+      const [top] = await list({ categories, sort_by: 'top_performing', results_per_page: '1' });
+      const [latest] = all;
+      const sharedTitles = all.filter((p) => !unshared.has(p.id)).map((p) => p.title);
+      if (top && latest && top.id !== latest.id && sharedTitles.length > 0) {
+        chosen = { topic, sharedTitles, top, latest };
+        break;
+      }
+    }
+    await api.dispose();
+    if (!chosen) throw new Error('no demo topic has both a shared post and a top performer other than its latest');
+
+    await page.goto(`/topic/${chosen.topic.id}`);
+    const main = page.getByRole('main');
+    await expect(page.getByRole('heading', { name: chosen.topic.name, level: 1 })).toBeVisible();
+    const cards = main.getByRole('article');
+    await expect(cards.first().getByRole('heading')).toHaveText(chosen.latest.title);
+    await expect(main.getByRole('heading', { name: chosen.sharedTitles[0], exact: true }).first()).toBeVisible();
+
+    const filters = page.getByRole('group', { name: 'Filter posts' });
+    const sorts = page.getByRole('group', { name: 'Sort posts' });
+    await filters.getByRole('button', { name: 'Unshared' }).click();
+    await expect(filters.getByRole('button', { name: 'Unshared' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(main.getByRole('heading', { name: chosen.sharedTitles[0], exact: true })).toHaveCount(0);
+    await expect(cards.first()).toBeVisible();
+    for (const title of await postTitles(main)) expect(chosen.sharedTitles).not.toContain(title);
+
+    await filters.getByRole('button', { name: 'All Posts' }).click();
+    await sorts.getByRole('button', { name: 'Top Performing' }).click();
+    await expect(sorts.getByRole('button', { name: 'Top Performing' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards.first().getByRole('heading')).toHaveText(chosen.top.title);
+  });
+
+  test('the recommended drawer (/topic/recommended and /topic/-1) shows at most four unshared top posts and no follow toggle', async ({ page, baseURL }) => {
+    const recommended = await listAsUser(baseURL, { type: 'recommended', results_per_page: '100' });
+    // More candidates than the drawer holds, so the cap of four is what limits it.
+    expect(recommended.num_results).toBeGreaterThan(4);
+    const expected = recommended.objects.slice(0, 4).map((p) => p.title);
+
+    for (const path of ['/topic/recommended', '/topic/-1']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Recommended for you', level: 1 })).toBeVisible();
+      const cards = page.getByRole('main').getByRole('article');
+      await expect(cards).toHaveCount(4);
+      expect(await postTitles(page.getByRole('main'))).toEqual(expected);
+      await expect(page.getByRole('button', { name: /^(Follow|Following|Unfollow)/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    }
+    await page.getByRole('button', { name: 'Close recommendations' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('featured lists every featured post', async ({ page, baseURL }) => {
     const featured = await listAsUser(baseURL, { type: 'featured', results_per_page: '100' });
     await page.goto('/featured');

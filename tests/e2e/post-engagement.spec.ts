@@ -220,3 +220,43 @@ test('a post opened directly closes to the feed; a post that is gone says so and
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('the bookmark toggle on a card bookmarks a post, which /bookmarks lists until it is un-bookmarked in the modal', async ({ page, baseURL }) => {
+  await freshMemberOnFeed(page, baseURL, 'bookmarker');
+  const title = (await latestCards(page).first().getByRole('heading').textContent())?.trim() ?? '';
+  const card = page.getByRole('region', { name: 'Latest' }).getByRole('article', { name: title }).first();
+  const toggle = card.getByRole('button', { name: 'Bookmark' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/v2\/post\/\d+\/bookmark$/.test(new URL(r.url()).pathname)),
+    toggle.click(),
+  ]);
+  expect(await saved.json()).toEqual({ is_bookmarked: 1, is_subscribed: true });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+  // To /bookmarks through the app, so the list comes from the client's cache rules, not a fresh load.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Topics' }).click();
+  await page.getByRole('navigation', { name: 'Your topics' }).getByRole('link', { name: 'Bookmarks' }).click();
+  await expect(page).toHaveURL(/\/bookmarks$/);
+  const listed = page.getByRole('main').getByRole('article');
+  await expect(listed).toHaveCount(1);
+  await expect(listed.getByRole('heading')).toHaveText(title);
+  await expect(listed.getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+
+  await listed.getByRole('heading').getByRole('link').click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  const inModal = modal.getByRole('button', { name: 'Bookmark' });
+  await expect(inModal).toHaveAttribute('aria-pressed', 'true');
+  const [removed] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/api\/v2\/post\/\d+\/bookmark$/.test(new URL(r.url()).pathname)),
+    inModal.click(),
+  ]);
+  expect(await removed.json()).toEqual({ is_bookmarked: 0, is_subscribed: false });
+  await expect(inModal).toHaveAttribute('aria-pressed', 'false');
+  await modal.getByRole('button', { name: 'Close' }).first().click();
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(/\/bookmarks$/);
+  await expect(page.getByText('No Posts Available')).toBeVisible();
+  await expect(listed).toHaveCount(0);
+});

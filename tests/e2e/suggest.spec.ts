@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { SUGGESTION_PENDING_STATUS } from '@chorus/core';
+import { ErrorCode, SUGGESTION_PENDING_STATUS } from '@chorus/core';
 import { expect, test } from './support/fixtures.ts';
 import { wcagViolations } from './support/axe.ts';
 import { expectFeed } from './support/sign-in.ts';
@@ -15,7 +15,7 @@ async function freshMemberOnFeed(page: Page, baseURL: string | undefined, prefix
   await expectFeed(page);
 }
 
-test('suggest content from the top bar: submit waits for text, then thanks, then suggest more', async ({ page, baseURL }) => {
+test('suggest content from the top bar: submit waits for text, even with an image, then thanks, then suggest more', async ({ page, baseURL }) => {
   await freshMemberOnFeed(page, baseURL, 'suggester');
   await page.getByRole('banner').getByRole('button', { name: 'Suggest content' }).click();
   const dialog = page.getByRole('dialog', { name: 'Suggest content' });
@@ -23,6 +23,11 @@ test('suggest content from the top bar: submit waits for text, then thanks, then
   const send = dialog.getByRole('button', { name: 'Send suggestion' });
   await expect(send).toBeDisabled();
   await text.fill('   ');
+  await expect(send).toBeDisabled();
+  // An image does not stand in for the text (spec: disabled while the text is empty).
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'office.png', mimeType: 'image/png', buffer: png });
+  await expect(dialog.getByRole('button', { name: 'Remove office.png' })).toBeVisible();
   await expect(send).toBeDisabled();
   expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
 
@@ -104,7 +109,7 @@ test('a pasted link offers its page’s images, and the chosen one goes with the
   }
 });
 
-test('a link to a local address is refused by the SSRF guard and offers no images', async ({ page, baseURL }) => {
+test('a link to a local address is refused by the SSRF guard, and the form says it cannot be read', async ({ page, baseURL }) => {
   await freshMemberOnFeed(page, baseURL, 'prober');
   await page.getByRole('banner').getByRole('button', { name: 'Suggest content' }).click();
   const dialog = page.getByRole('dialog', { name: 'Suggest content' });
@@ -112,12 +117,21 @@ test('a link to a local address is refused by the SSRF guard and offers no image
   await text.focus();
   // The suite's own server on 127.0.0.1 is not on the allow-list.
   const internal = `http://127.0.0.1:${new URL(baseURL ?? '').port}/health`;
-  await page.evaluate((value) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, internal);
-  await expect(dialog.getByRole('group', { name: 'Images from the link' })).toContainText('No images found on that page.');
+  const [refused] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/v1/post/suggest-images')),
+    page.evaluate((value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, internal),
+  ]);
+  // The guard's answer: a validation failure (201) on the url, never the page's content.
+  expect(refused.request().postDataJSON()).toEqual({ url: internal });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ error: ErrorCode.MISSING_OR_INCORRECT, issues: [{ path: 'url' }] });
+  const group = dialog.getByRole('group', { name: 'Images from the link' });
+  await expect(group).toContainText("That link can't be read, so it offers no images.");
+  await expect(group).not.toContainText('No images found on that page.');
 });
 
 test('/atom shows the suggest overlay over the feed and Escape closes it', async ({ page, baseURL }) => {

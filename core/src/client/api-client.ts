@@ -41,6 +41,8 @@ interface RequestOptions<T extends z.ZodType> {
   query?: Query;
   body?: unknown;
   schema: T;
+  /** Lets the request outlive the page (sent while it unloads); the body must stay under 64 KB. */
+  keepalive?: boolean;
 }
 
 function queryString(query: Query): string {
@@ -96,6 +98,7 @@ export class ApiClient {
         headers,
         body: options.body === undefined ? null : JSON.stringify(options.body),
         credentials: 'same-origin',
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (cause) {
       throw new ApiError(ErrorCode.UNKNOWN, 0, cause instanceof Error ? cause.message : undefined);

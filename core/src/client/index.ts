@@ -15,3 +15,4 @@ export * from './social.ts';
 export * from './onboarding.ts';
 export * from './top-bar.ts';
 export * from './user.ts';
+export * from './track.ts';

@@ -17,8 +17,6 @@ export const ConfigInfoResponse = z.object({
   default_language: z.enum(LANGUAGES),
   skip_onboarding: z.boolean(),
   dashboard_enabled: z.boolean(),
-  /** Chooses the interaction bar over the legacy share bar on post cards. */
-  interaction_bar_enabled: z.boolean(),
   feature_toggles: FeatureTogglesSchema,
   teams: z.object({ app_id: z.string(), tab_entity_id: z.string() }),
 });

@@ -17,3 +17,4 @@ export * from './social.ts';
 export * from './onboarding.ts';
 export * from './top-bar.ts';
 export * from './company-sso.ts';
+export * from './track.ts';

@@ -63,6 +63,16 @@ export const PersonalDataResponse = z.object({
   bookmarks: z.array(z.object({ post_id: z.number().int(), created: Timestamp })),
   followed_topics: z.array(z.object({ category_id: z.number().int(), name: z.string(), locked: z.boolean(), created: Timestamp })),
   events: z.array(z.object({ event: z.string(), created: Timestamp })),
+  /** Content the user suggested, with its review status. */
+  suggestions: z.array(z.object({ post_id: z.number().int(), title: z.string(), content: z.string(), url: z.string().nullable(), status: z.number().int(), created: Timestamp })),
+  /** Posts whose notifications the user follows (bookmarking subscribes). */
+  post_subscriptions: z.array(z.object({ post_id: z.number().int(), created: Timestamp })),
+  /** Posts the library showed the user, counted per UTC day and channel (POST /track/post/impressions). */
+  post_impressions: z.array(z.object({ post_id: z.number().int(), day: z.string(), channel: z.number().int(), count: z.number().int() })),
+  /** Posts the user opened, with the channel they came through (POST /track/post/{id}/clicks). */
+  post_clicks: z.array(z.object({ post_id: z.number().int(), channel: z.number().int(), created: Timestamp })),
+  /** Accounts of identity providers linked for sign-in (SAML, Google, social sign-in). */
+  sign_in_identities: z.array(z.object({ provider: z.string(), subject: z.string(), email: z.string().nullable(), display_name: z.string().nullable(), created: Timestamp })),
 });
 export type PersonalDataResponse = z.infer<typeof PersonalDataResponse>;
 

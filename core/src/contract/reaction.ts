@@ -50,3 +50,13 @@ export type ShareUsersResponse = z.infer<typeof ShareUsersResponse>;
 
 /** Network icons shown per sharer before '+N'. */
 export const SHARER_NETWORK_ICONS = 4;
+
+/**
+ * A sharer's icons in the reactions modal: one per share (newest first), the first
+ * SHARER_NETWORK_ICONS of them, and N of '+N', the shares left over. With three networks, N
+ * counts shares, not distinct networks: distinct networks could never pass four.
+ */
+export function sharerNetworkIcons(networks: readonly number[]): { shown: number[]; more: number } {
+  const shown = networks.slice(0, SHARER_NETWORK_ICONS);
+  return { shown, more: networks.length - shown.length };
+}

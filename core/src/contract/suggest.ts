@@ -24,9 +24,21 @@ export type SuggestImagesRequest = z.infer<typeof SuggestImagesRequest>;
 export const SuggestImagesResponse = z.object({ images: z.array(z.string()) });
 export type SuggestImagesResponse = z.infer<typeof SuggestImagesResponse>;
 
-/** Text fields of the multipart `POST /api/v1/post/suggestion/mobile` (files come as `media`). */
+/** Whether suggestion text counts as empty: nothing but white space. */
+export function isEmptySuggestion(content: string): boolean {
+  return content.trim() === '';
+}
+
+/**
+ * Text fields of the multipart `POST /api/v1/post/suggestion/mobile` (files come as `media`).
+ * The text is required even when images come along (spec 5: disabled while the text is empty).
+ */
 export const SuggestionFields = z.object({
-  content: z.string().max(SUGGESTION_MAX_LENGTH).default(''),
+  content: z
+    .string()
+    .max(SUGGESTION_MAX_LENGTH)
+    .default('')
+    .refine((value) => !isEmptySuggestion(value), { message: 'Write something to suggest.' }),
   media_url: z.array(z.string().trim().refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value))).max(SUGGESTION_MAX_IMAGES).default([]),
 });
 
@@ -40,7 +52,7 @@ export function firstLink(text: string): string | null {
   return match ? match[0].replace(/[.,;:!?)\]]+$/, '') : null;
 }
 
-/** Whether a suggestion may be sent: some text or at least one image, and nothing loading. */
-export function canSubmitSuggestion(content: string, imageCount: number, loading: boolean): boolean {
-  return !loading && (content.trim() !== '' || imageCount > 0);
+/** Whether a suggestion may be sent (spec 5): its text is not empty and nothing is loading; images alone are not enough. */
+export function canSubmitSuggestion(content: string, loading: boolean): boolean {
+  return !loading && !isEmptySuggestion(content);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AI_TONES, LANGUAGES, WEEKDAYS, type Weekday } from '../domain/enums.ts';
+import { AI_TONES, LANGUAGES, WEEKDAYS, type FeatureToggles, type Weekday } from '../domain/enums.ts';
 import { FeatureTogglesSchema } from './config.ts';
 
 export const RoleSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
@@ -37,6 +37,26 @@ export const NOTIFICATION_KINDS = [
   'relink_social_account',
   'post_shared',
 ] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The company toggle a notification kind depends on, beyond notifications_enabled: no
+ * comment notices without comments, no like notices without reactions, no auto-queue notices
+ * without the auto queue (content spec 6: "Comment and like notification settings depend on
+ * company toggles").
+ */
+const NOTIFICATION_KIND_TOGGLES: Partial<Record<NotificationKind, keyof FeatureToggles>> = {
+  post_commented: 'post_comments_enabled',
+  post_liked: 'post_reactions_enabled',
+  post_auto_queue: 'auto_queue_enabled',
+};
+
+/** Whether the company offers a notification kind's settings at all. */
+export function notificationKindOffered(kind: NotificationKind, toggles: FeatureToggles): boolean {
+  const toggle = NOTIFICATION_KIND_TOGGLES[kind];
+  return toggles.notifications_enabled && (toggle === undefined || toggles[toggle]);
+}
+
 const notificationShape = Object.fromEntries(
   NOTIFICATION_KINDS.flatMap((k) => [
     [`email_${k}`, z.boolean()],

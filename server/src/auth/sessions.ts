@@ -18,12 +18,21 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Starts a session for a user and returns its token (shown once, never stored). */
-export async function createSession(db: Database, userId: number, options: { samlSession?: SamlSessionColumn | null } = {}): Promise<string> {
+/** Starts a session for a user in one company and returns its token (shown once, never stored). */
+export async function createSession(
+  db: Database,
+  userId: number,
+  companyId: number,
+  options: { samlSession?: SamlSessionColumn | null } = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), samlSession: options.samlSession ?? null });
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    companyId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    samlSession: options.samlSession ?? null,
+  });
   return token;
 }
 
@@ -37,8 +46,9 @@ export interface SessionMember {
 }
 
 /**
- * Finds the unexpired session of a token whose user belongs to the company. A session of a
- * user who is not a member, or whose account is deactivated, counts as no session.
+ * Finds the unexpired session of a token started for the company, whose user still belongs
+ * to it. A session of another company, of a user who is no longer a member, or whose account
+ * is deactivated, counts as no session.
  */
 export async function findSessionMember(db: Database, token: string, companyId: number): Promise<SessionMember | null> {
   const [row] = await db
@@ -46,7 +56,14 @@ export async function findSessionMember(db: Database, token: string, companyId: 
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, companyId)))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`), isNull(users.deactivatedAt)))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.companyId, companyId),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deactivatedAt),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.lastSeen.getTime() > LAST_SEEN_RESOLUTION_MS) {

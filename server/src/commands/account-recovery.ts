@@ -134,7 +134,7 @@ export async function signInWithMagicLink(db: Database, code: string): Promise<M
     .limit(1);
   if (!member) throw new ApiError(ErrorCode.MAGIC_LINK_ERROR);
   if (!(await consumeOneTimeToken(db, found.row.id))) throw new ApiError(ErrorCode.MAGIC_LINK_USED);
-  const token = await createSession(db, member.user.id);
+  const token = await createSession(db, member.user.id, member.company.id);
   return { token, user: member.user, role: member.role as Role, company: member.company };
 }
 

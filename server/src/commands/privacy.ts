@@ -15,11 +15,15 @@ import {
   categoryFollows,
   comments,
   companies,
+  externalIdentities,
   memberships,
   oneTimeTokens,
+  postClicks,
+  postImpressions,
   postReactions,
   posts,
   postShares,
+  postSubscriptions,
   sessions,
   socialAccounts,
   userEvents,
@@ -127,7 +131,7 @@ const iso = (date: Date): string => date.toISOString();
 
 /** Everything stored about the user in the company, without secrets (tokens, password hash). */
 export async function personalData(db: Database, company: CompanyRow, user: UserRow): Promise<PersonalDataResponse> {
-  const [companyRows, socialRows, shareRows, commentRows, likeRows, bookmarkRows, followRows, eventRows] = await Promise.all([
+  const [companyRows, socialRows, shareRows, commentRows, likeRows, bookmarkRows, followRows, eventRows, suggestionRows, subscriptionRows, identityRows, impressionRows, clickRows] = await Promise.all([
     db
       .select({ company: companies, role: memberships.role, joined: memberships.created })
       .from(memberships)
@@ -167,6 +171,33 @@ export async function personalData(db: Database, company: CompanyRow, user: User
       .from(userEvents)
       .where(and(eq(userEvents.companyId, company.id), eq(userEvents.userId, user.id)))
       .orderBy(asc(userEvents.created), asc(userEvents.id)),
+    db
+      .select({ id: posts.id, title: posts.title, content: posts.content, url: posts.url, status: posts.status, created: posts.created })
+      .from(posts)
+      .where(and(eq(posts.companyId, company.id), eq(posts.suggestedBy, user.id)))
+      .orderBy(asc(posts.created), asc(posts.id)),
+    db
+      .select({ postId: postSubscriptions.postId, created: postSubscriptions.created })
+      .from(postSubscriptions)
+      .innerJoin(posts, eq(posts.id, postSubscriptions.postId))
+      .where(and(eq(posts.companyId, company.id), eq(postSubscriptions.userId, user.id)))
+      .orderBy(asc(postSubscriptions.created), asc(postSubscriptions.postId)),
+    // Sign-in identities (SAML, Google, social sign-in) linked to the account: who the provider says the person is.
+    db
+      .select({ provider: externalIdentities.provider, subject: externalIdentities.subject, email: externalIdentities.email, displayName: externalIdentities.displayName, created: externalIdentities.created })
+      .from(externalIdentities)
+      .where(and(eq(externalIdentities.userId, user.id), eq(externalIdentities.companyId, company.id)))
+      .orderBy(asc(externalIdentities.created), asc(externalIdentities.id)),
+    db
+      .select({ postId: postImpressions.postId, day: postImpressions.day, channel: postImpressions.channel, count: postImpressions.count })
+      .from(postImpressions)
+      .where(and(eq(postImpressions.companyId, company.id), eq(postImpressions.userId, user.id)))
+      .orderBy(asc(postImpressions.day), asc(postImpressions.postId), asc(postImpressions.channel)),
+    db
+      .select({ postId: postClicks.postId, channel: postClicks.channel, created: postClicks.created })
+      .from(postClicks)
+      .where(and(eq(postClicks.companyId, company.id), eq(postClicks.userId, user.id)))
+      .orderBy(asc(postClicks.created), asc(postClicks.id)),
   ]);
   return {
     generated: new Date().toISOString(),
@@ -206,6 +237,11 @@ export async function personalData(db: Database, company: CompanyRow, user: User
     bookmarks: bookmarkRows.map((row) => ({ post_id: row.postId, created: iso(row.created) })),
     followed_topics: followRows.map((row) => ({ category_id: row.categoryId, name: row.name, locked: row.locked, created: iso(row.created) })),
     events: eventRows.map((row) => ({ event: row.event, created: iso(row.created) })),
+    suggestions: suggestionRows.map((row) => ({ post_id: row.id, title: row.title, content: row.content, url: row.url, status: row.status, created: iso(row.created) })),
+    post_subscriptions: subscriptionRows.map((row) => ({ post_id: row.postId, created: iso(row.created) })),
+    post_impressions: impressionRows.map((row) => ({ post_id: row.postId, day: row.day, channel: row.channel, count: row.count })),
+    post_clicks: clickRows.map((row) => ({ post_id: row.postId, channel: row.channel, created: iso(row.created) })),
+    sign_in_identities: identityRows.map((row) => ({ provider: row.provider, subject: row.subject, email: row.email, display_name: row.displayName, created: iso(row.created) })),
   };
 }
 

@@ -1,7 +1,10 @@
 /**
  * Who a verified SAML assertion signs in: the user linked to its NameID, else the user of its
- * e-mail (then linked). A member of the company signs in; anyone else is added only through an
- * invite (SAML sign-up) or just-in-time provisioning for an allowed e-mail domain.
+ * e-mail (then linked). A member of the company signs in. A new person is added only through an
+ * invite (SAML sign-up) or just-in-time provisioning for an allowed e-mail domain. An existing
+ * account that is not a member is refused, as in Google and password sign-up: a company's IdP
+ * (and its admin, who chooses the allowed domains and sends invites) must never be able to
+ * claim a person who already signs in elsewhere; an admin of this company adds them instead.
  */
 import { Role } from '@chorus/core';
 import { and, eq } from 'drizzle-orm';
@@ -67,6 +70,8 @@ export async function samlSignIn(
   const member = user
     ? (await db.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.userId, user.id), eq(memberships.companyId, company.id))).limit(1))[0]
     : undefined;
+
+  if (user && !member) return inviteCode === null ? { kind: 'domain-not-found' } : { kind: 'invite-invalid' };
 
   let invite: InviteRow | null = null;
   if (!member && inviteCode) {

@@ -65,7 +65,7 @@ export async function signIn(db: Database, company: CompanyRow | null, attempt: 
   await clearLoginFailures(db, user.id);
 
   const [membership] = await db
-    .select({ role: memberships.role })
+    .select({ role: memberships.role, companyId: memberships.companyId })
     .from(memberships)
     .where(company ? and(eq(memberships.userId, user.id), eq(memberships.companyId, company.id)) : eq(memberships.userId, user.id))
     .orderBy(asc(memberships.created), asc(memberships.companyId))
@@ -77,7 +77,7 @@ export async function signIn(db: Database, company: CompanyRow | null, attempt: 
   }
 
   if (attempt.previousToken !== null) await deleteSessionByToken(db, attempt.previousToken);
-  const token = await createSession(db, user.id);
+  const token = await createSession(db, user.id, membership.companyId);
   return { kind: 'signed-in', token, user, role: membership.role as Role };
 }
 

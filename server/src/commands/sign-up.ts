@@ -124,7 +124,7 @@ async function createAccount(db: Database, company: CompanyRow, account: NewAcco
     if (sqlState(error) === SqlState.UNIQUE_VIOLATION) throw usernameExists();
     throw error;
   }
-  const token = await createSession(db, created.id);
+  const token = await createSession(db, created.id, company.id);
   return { token, user: created, role: account.role };
 }
 

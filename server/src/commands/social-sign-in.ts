@@ -222,6 +222,6 @@ export async function verifyEmailAndSignIn(db: Database, code: string): Promise<
     if (!(await consumeOneTimeToken(tx, tokenId))) throw new ApiError(ErrorCode.MAGIC_LINK_USED);
     await tx.update(externalIdentities).set({ userId, companyId }).where(eq(externalIdentities.id, identityId));
   });
-  const token = await createSession(db, member.user.id);
+  const token = await createSession(db, member.user.id, companyId);
   return { token, user: member.user, role: member.role as Role, company: member.company };
 }

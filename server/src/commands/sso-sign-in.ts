@@ -41,7 +41,7 @@ export async function signInWithSsoExchange(db: Database, company: CompanyRow | 
   if (!member) throw linkError;
   if (!(await consumeOneTimeToken(db, found.row.id))) throw linkError;
   const samlSession = SamlSessionData.safeParse(found.row.data.samlSession);
-  const token = await createSession(db, member.user.id, { samlSession: samlSession.success ? samlSession.data : null });
+  const token = await createSession(db, member.user.id, company.id, { samlSession: samlSession.success ? samlSession.data : null });
   // Tracks the SSO login, for the company's sign-in reports.
   await db.insert(userEvents).values({ userId: member.user.id, companyId: company.id, event: SSO_LOGIN_EVENT });
   return { token, user: member.user, role: member.role as Role };

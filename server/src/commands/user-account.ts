@@ -4,7 +4,9 @@
  */
 import {
   ErrorCode,
-  resolveLanguage,
+  LINKABLE_NETWORKS,
+  NOTIFICATION_KINDS,
+  notificationKindOffered,
   validateAiSettings,
   validateConfirmPassword,
   validatePassword,
@@ -21,6 +23,7 @@ import type { Database } from '../db/database.ts';
 import { sessions, users, type UserRow } from '../db/schema.ts';
 import { ApiError, notSignedIn, validationFailed } from '../errors.ts';
 import { timezoneList } from '../lib/timezones.ts';
+import { supportedLanguage } from '../presenters/company.ts';
 
 /** The spec's AI message, sent as the 201's message so any client can show it. */
 export const AI_SETTINGS_INCOMPLETE = 'You need to fill out your job title and goal before you can use the AI feature';
@@ -36,19 +39,35 @@ function isListedTimezone(zone: string): boolean {
 }
 
 /**
- * The settings after an update. Groups the company has switched off keep their stored values
- * whatever the request says: notification flags while notifications_enabled is off, and the
- * AI settings while user_ai_enabled is off. The web sends its whole settings object, so
- * ignoring (rather than refusing) lets a save go through without those sections on screen.
+ * The settings after an update. Settings the company has switched off keep their stored values
+ * whatever the request says: every notification flag while notifications_enabled is off, and
+ * each kind's flags while its own toggle is off (notificationKindOffered); the AI settings
+ * while user_ai_enabled is off; each network's auto-queue switch while auto_queue_enabled is
+ * off. The web sends its whole settings object, so ignoring (rather than refusing) lets a save
+ * go through without those controls on screen.
  */
 export function mergeUserSettings(current: UserSettings, update: UserSettingsUpdate, toggles: FeatureToggles): UserSettings {
+  const notifications = { ...current.notifications };
+  for (const kind of NOTIFICATION_KINDS) {
+    if (!notificationKindOffered(kind, toggles)) continue;
+    for (const key of [`email_${kind}`, `push_${kind}`] as const) {
+      const value = update.notifications?.[key];
+      if (value !== undefined) notifications[key] = value;
+    }
+  }
+  const postQueue = { ...current.post_queue, ...update.post_queue };
+  if (!toggles.auto_queue_enabled) {
+    for (const network of LINKABLE_NETWORKS) {
+      postQueue[network] = { ...postQueue[network], auto_queue_enabled: current.post_queue[network].auto_queue_enabled };
+    }
+  }
   return {
     ai: toggles.user_ai_enabled ? { ...current.ai, ...update.ai } : current.ai,
     intelligence: { ...current.intelligence, ...update.intelligence },
     email_updates: { ...current.email_updates, ...update.email_updates },
     leader_board: { ...current.leader_board, ...update.leader_board },
-    post_queue: { ...current.post_queue, ...update.post_queue },
-    notifications: toggles.notifications_enabled ? { ...current.notifications, ...update.notifications } : current.notifications,
+    post_queue: postQueue,
+    notifications,
   };
 }
 
@@ -71,7 +90,7 @@ export async function saveUserAccount(db: Database, user: UserRow, toggles: Feat
     .set({
       firstName: input.first_name ?? user.firstName,
       lastName: input.last_name ?? user.lastName,
-      language: input.language === undefined ? user.language : resolveLanguage(input.language),
+      language: input.language === undefined ? user.language : supportedLanguage(input.language),
       timezone: input.timezone ?? user.timezone,
       settings,
     })
@@ -91,9 +110,9 @@ export interface PasswordChange {
 /**
  * Changes the password: the current one must be right (443), the new one must meet the
  * policy and be confirmed (201). Every session of the user ends, including the one making
- * the change, and a new one starts: its token replaces the caller's.
+ * the change, and a new one starts in the caller's company: its token replaces the caller's.
  */
-export async function changeUserPassword(db: Database, user: UserRow, change: PasswordChange): Promise<string> {
+export async function changeUserPassword(db: Database, user: UserRow, companyId: number, change: PasswordChange): Promise<string> {
   if (!(await verifyPassword(user.passwordHash, change.current_password))) throw new ApiError(ErrorCode.INCORRECT_PASSWORD);
   if (!validatePassword(change.new_password).ok) {
     throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, PASSWORD_POLICY_MESSAGE, [{ path: 'new_password', message: 'password.policy' }]);
@@ -104,13 +123,17 @@ export async function changeUserPassword(db: Database, user: UserRow, change: Pa
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    return createSession(tx, user.id);
+    return createSession(tx, user.id, companyId);
   });
 }
 
-/** Saves the interface language; an unsupported tag is saved as en-US. */
+/**
+ * Saves the interface language: exactly en-US, es-ES, fr-CA or de-DE, anything else (`fr`,
+ * `fr_CA`, `pt-BR`) is saved as en-US (accounts spec 5). Only a browser's own language list is
+ * matched loosely (web/src/lib/language.ts), since browsers say `fr` for French.
+ */
 export async function saveUserLanguage(db: Database, user: UserRow, requested: string): Promise<Language> {
-  const language = resolveLanguage(requested);
+  const language = supportedLanguage(requested);
   await db.update(users).set({ language }).where(eq(users.id, user.id));
   return language;
 }

@@ -14,6 +14,8 @@ import {
   memberships,
   oneTimeTokens,
   outboxMails,
+  postClicks,
+  postImpressions,
   postReactions,
   posts,
   postShares,
@@ -46,11 +48,11 @@ export async function findDeletionRequest(db: Database, company: CompanyRow, cod
 }
 
 /**
- * Deletes the requester's personal data in the company. Shares stay as anonymous rows
- * (user_id null) so the posts' counters and the company's totals do not change. A person who
- * belongs to no other company is deleted altogether (the cascades remove sessions, identities,
- * social accounts, likes, comments, bookmarks, follows, events and tokens); a person who still
- * belongs elsewhere loses this company's data and membership only.
+ * Deletes the requester's personal data in the company. Shares, impressions and clicks stay
+ * as anonymous rows (user_id null) so the posts' counters and the company's totals do not
+ * change. A person who belongs to no other company is deleted altogether (the cascades remove
+ * sessions, identities, social accounts, likes, comments, bookmarks, follows, events and
+ * tokens); a person who still belongs elsewhere loses this company's data and membership only.
  */
 export async function deleteUserData(db: Database, company: CompanyRow, request: DeletionRequest): Promise<void> {
   const userId = request.requester.id;
@@ -62,6 +64,8 @@ export async function deleteUserData(db: Database, company: CompanyRow, request:
       .where(and(eq(memberships.userId, userId), ne(memberships.companyId, company.id)))
       .limit(1);
     await tx.update(postShares).set({ userId: null }).where(and(eq(postShares.userId, userId), eq(postShares.companyId, company.id)));
+    await tx.update(postImpressions).set({ userId: null }).where(and(eq(postImpressions.userId, userId), eq(postImpressions.companyId, company.id)));
+    await tx.update(postClicks).set({ userId: null }).where(and(eq(postClicks.userId, userId), eq(postClicks.companyId, company.id)));
     if (elsewhere.length === 0) {
       await tx.delete(outboxMails).where(eq(outboxMails.to, request.requester.email));
       await tx.delete(users).where(eq(users.id, userId));

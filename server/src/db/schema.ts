@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -93,7 +94,6 @@ export const companies = pgTable(
     skipOnboarding: boolean('skip_onboarding'),
     /** Whether managers and content creators may switch to the admin dashboard; null follows the spec's list of company ids (DEFAULT_DASHBOARD_COMPANY_IDS). */
     dashboardEnabled: boolean('dashboard_enabled'),
-    interactionBarEnabled: boolean('interaction_bar_enabled').notNull().default(true),
     /** Whether /self-sign-up is open to anyone with an e-mail address. */
     selfSignUpEnabled: boolean('self_sign_up_enabled').notNull().default(false),
     /** SAML identity provider of the company; null until configured (see SamlConfigColumn). */
@@ -163,6 +163,13 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The company the session was started for. A token works only on that company's host, so a
+     * company's identity provider or admin can never reach a shared user's other companies.
+     */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     created: created(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
@@ -603,3 +610,62 @@ export const userAvatars = pgTable('user_avatars', {
   height: integer('height').notNull(),
   updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Post cards a person saw (POST /track/post/impressions), one row per post, person, UTC day and
+ * channel with a count: the feed sends them on every view, so the table grows with the people
+ * and posts, not with the views. The person is set null when their personal data is deleted,
+ * keeping the post's totals.
+ */
+export const postImpressions = pgTable(
+  'post_impressions',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The UTC day of the views. */
+    day: date('day', { mode: 'string' })
+      .notNull()
+      .default(sql`(now() at time zone 'UTC')::date`),
+    /** Share-flow type of where the cards were shown (9 feed or topic, 2 recommendations, 4 Teams). */
+    channel: smallint('channel').notNull(),
+    count: integer('count').notNull().default(1),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The upsert's conflict target, and per-post look-ups.
+    uniqueIndex('post_impressions_post_user_day_channel_key').on(t.postId, t.userId, t.day, t.channel),
+    index('post_impressions_company_user_idx').on(t.companyId, t.userId),
+    check('post_impressions_channel_share_flow', sql`${t.channel} between 0 and 9`),
+  ],
+);
+
+/**
+ * Posts opened, or followed to their source (POST /track/post/{id}/clicks), one row per click
+ * with the share-flow type of how the person got there.
+ */
+export const postClicks = pgTable(
+  'post_clicks',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    channel: smallint('channel').notNull(),
+    created: created(),
+  },
+  (t) => [
+    index('post_clicks_post_created_idx').on(t.postId, t.created),
+    index('post_clicks_company_user_idx').on(t.companyId, t.userId),
+    check('post_clicks_channel_share_flow', sql`${t.channel} between 0 and 9`),
+  ],
+);

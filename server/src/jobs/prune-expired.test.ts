@@ -22,8 +22,8 @@ const hoursAgo = (hours: number): Date => new Date(Date.now() - hours * 60 * 60 
 describe('pruneExpired', () => {
   it('deletes expired sessions, week-old expired tokens, stale SAML requests and old failures, and keeps the rest', async () => {
     await t.db.delete(sessions);
-    await createSession(t.db, f.acmeUser.id);
-    await createSession(t.db, f.acmeAdmin.id);
+    await createSession(t.db, f.acmeUser.id, f.acme.id);
+    await createSession(t.db, f.acmeAdmin.id, f.acme.id);
     const [stale] = await t.db.select().from(sessions).where(eq(sessions.userId, f.acmeAdmin.id));
     await t.db.update(sessions).set({ expiresAt: hoursAgo(1) }).where(eq(sessions.id, stale?.id ?? 0));
 

@@ -1,8 +1,9 @@
 /**
  * The server's read caches on one shared generation: signed-in members by session token, and
- * the JSON answers of the library's hottest reads. Both are retired by any write (see
- * `writesData`), and neither outlives its time limit, so a change no request announced (a
- * post going live at its start time, a job's write) shows within that limit.
+ * the JSON answers of the library's hottest reads. Both are retired by any write but the
+ * ones no cached answer reads, such as tracking (see `writesData`), and neither outlives its
+ * time limit, so a change no request announced (a post going live at its start time, a job's
+ * write) shows within that limit.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -49,11 +50,13 @@ export function sessionKey(token: string, companyId: number): string {
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Whether a request may have written data that cached reads depend on: every unsafe method,
- * the sign-in and sign-out navigations (GETs under an `/auth/` path create and end
- * sessions), and GET routes that declare `config: { writesData: true }`.
+ * Whether a request may have written data that cached reads depend on: every unsafe method
+ * unless its route declares `config: { retiresCaches: false }`, the sign-in and sign-out
+ * navigations (GETs under an `/auth/` path create and end sessions), and GET routes that
+ * declare `config: { writesData: true }`.
  */
 export function writesData(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.retiresCaches === false) return false;
   if (UNSAFE_METHODS.has(request.method)) return true;
   if (request.routeOptions.config.writesData === true) return true;
   return request.url.includes('/auth/');
@@ -63,6 +66,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A GET route that changes data: cached reads are retired when it answers. */
     writesData?: boolean;
+    /**
+     * False on a write that no cached answer reads (tracking impressions and clicks): it keeps
+     * the caches. Such writes come with every feed view, and retiring every process's caches
+     * on each of them would leave the feed and lists uncached exactly when they are busiest.
+     */
+    retiresCaches?: boolean;
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { AUTH_COOKIE, AUTH_HEADER } from '@chorus/core';
 import type { FastifyRequest } from 'fastify';
-import { findSessionMember } from '../auth/sessions.ts';
+import { deleteSessionByToken, findSessionMember } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyRow } from '../db/schema.ts';
 import { notSignedIn } from '../errors.ts';
@@ -40,4 +40,13 @@ export async function authenticate(db: Database, request: FastifyRequest): Promi
     throw notSignedIn();
   }
   return { company, viewer: { user: member.user, role: member.role, sessionId: member.sessionId } };
+}
+
+/**
+ * Ends the session of the token a request carried, once it has signed in afresh: every way in
+ * rotates the session, so a token seen before sign-in (a shared machine, a leaked link) dies.
+ */
+export async function revokeCarriedSession(db: Database, request: FastifyRequest): Promise<void> {
+  const token = requestToken(request);
+  if (token !== null) await deleteSessionByToken(db, token);
 }

@@ -52,7 +52,10 @@ export async function registerStaticSites(app: FastifyInstance, options: StaticS
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && wantsHtml(request);
-    if (!isPage || isReserved(url, '/api') || isReserved(url, '/media') || isReserved(url, '/health')) {
+    // /dev is the development tools' prefix: where they are not registered (production), it is
+    // a plain 404 to browsers too, never the app's page.
+    const reserved = ['/api', '/media', '/health', '/dev'].some((prefix) => isReserved(url, prefix));
+    if (!isPage || reserved) {
       const error = notFound();
       return reply.status(error.status).send(error.toBody());
     }

@@ -33,7 +33,6 @@ export function presentConfigInfo(company: CompanyRow, config: Pick<Config, 'tea
     default_language: companyDefaultLanguage(company),
     skip_onboarding: skipsOnboarding(company),
     dashboard_enabled: dashboardEnabled(company),
-    interaction_bar_enabled: company.interactionBarEnabled,
     feature_toggles: company.featureToggles,
     teams: { app_id: config.teams.appId, tab_entity_id: config.teams.tabEntityId },
   };

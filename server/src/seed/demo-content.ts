@@ -160,6 +160,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   {
     subdomain: 'globex',
     name: 'Globex',
+    // Globex shows the legacy share bar on its post cards; Acme the interaction bar.
+    featureToggles: { post_interactions_enabled: false },
     title: 'Globex',
     explainer: 'Globex stories, ready to share.',
     tintColor: '#0f766e',

@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { CategoryListResponse, FeedResponse, InviteResponse, PostListResponse, PostType, SignInResponse } from '@chorus/core';
+import { CategoryListResponse, ConfigInfoResponse, FeedResponse, InviteResponse, PostListResponse, PostType, SignInResponse } from '@chorus/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, posts, users } from '../db/schema.ts';
@@ -67,6 +67,13 @@ describe('demo data', () => {
     const top = PostListResponse.parse((await get(t.app, 'acme', '/api/v4/post/?results_per_page=5&sort_by=top_performing', token)).json());
     expect(top.objects.map((p) => p.id)).not.toEqual(latest.objects.map((p) => p.id));
     expect(top.objects[0]?.shares.num_results).toBeGreaterThan(latest.objects[0]?.shares.num_results ?? 0);
+  });
+
+  it('gives Globex the legacy share bar and Acme the interaction bar (post_interactions_enabled)', async () => {
+    const toggle = async (subdomain: string, email: string) =>
+      ConfigInfoResponse.parse((await get(t.app, subdomain, '/api/v1/config/info', await signIn(subdomain, email))).json()).feature_toggles.post_interactions_enabled;
+    expect(await toggle('acme', 'user@acme.example')).toBe(true);
+    expect(await toggle('globex', 'user@globex.example')).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@
  * valid row with sensible defaults that a test overrides where it matters.
  */
 import { Network, PostType, Role, type Attachment } from '@chorus/core';
+import { asc, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import { createSession } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
@@ -141,7 +142,15 @@ export async function buildLike(db: Database, post: PostRow, user: UserRow): Pro
   await db.insert(postReactions).values({ postId: post.id, userId: user.id });
 }
 
-/** A session token for a user. */
-export function sessionFor(db: Database, user: UserRow): Promise<string> {
-  return createSession(db, user.id);
+/** A session token for a user in a company: the given one, else their first. */
+export async function sessionFor(db: Database, user: UserRow, company?: Pick<CompanyRow, 'id'>): Promise<string> {
+  if (company) return createSession(db, user.id, company.id);
+  const [first] = await db
+    .select({ companyId: memberships.companyId })
+    .from(memberships)
+    .where(eq(memberships.userId, user.id))
+    .orderBy(asc(memberships.created), asc(memberships.companyId))
+    .limit(1);
+  if (!first) throw new Error(`user ${user.id} belongs to no company`);
+  return createSession(db, user.id, first.companyId);
 }

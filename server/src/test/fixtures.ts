@@ -12,7 +12,8 @@ export interface Tenants {
   acmeUser: UserRow;
   multi: UserRow;
   globexUser: UserRow;
-  tokens: { acmeAdmin: string; acmeUser: string; multi: string; globexUser: string };
+  /** Sessions are per company: `multi` is the multi-company user's Acme session, `multiGlobex` their Globex one. */
+  tokens: { acmeAdmin: string; acmeUser: string; multi: string; multiGlobex: string; globexUser: string };
 }
 
 /** Builds the two-company fixture. */
@@ -33,7 +34,8 @@ export async function buildTenants(db: Database): Promise<Tenants> {
     tokens: {
       acmeAdmin: await sessionFor(db, acmeAdmin),
       acmeUser: await sessionFor(db, acmeUser),
-      multi: await sessionFor(db, multi),
+      multi: await sessionFor(db, multi, acme),
+      multiGlobex: await sessionFor(db, multi, globex),
       globexUser: await sessionFor(db, globexUser),
     },
   };

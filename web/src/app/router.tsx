@@ -18,6 +18,7 @@ const authRoutes = () => import('./routes/auth-routes.tsx');
 const AuthAreaRoute = lazy(() => authRoutes().then((m) => ({ default: m.AuthAreaRoute })));
 const SignInRoute = lazy(() => authRoutes().then((m) => ({ default: m.SignInRoute })));
 const EmailSignInRoute = lazy(() => authRoutes().then((m) => ({ default: m.EmailSignInRoute })));
+const SignInEmbedRoute = lazy(() => authRoutes().then((m) => ({ default: m.SignInEmbedRoute })));
 const SignInErrorRoute = lazy(() => authRoutes().then((m) => ({ default: m.SignInErrorRoute })));
 const ssoRoutes = () => import('./routes/sso-routes.tsx');
 const SsoSignInRoute = lazy(() => ssoRoutes().then((m) => ({ default: m.SsoSignInRoute })));
@@ -84,6 +85,7 @@ export function createRoutes(): RouteObject[] {
           children: [
             { path: 'sign-in', element: <SignInRoute /> },
             { path: 'sign-in/email', element: <EmailSignInRoute /> },
+            { path: 'sign-in-embed', element: <SignInEmbedRoute /> },
             { path: 'sign-in/sso', element: <SsoSignInRoute /> },
             { path: 'sign-in/sso/domain-not-found', element: <SsoDomainNotFoundRoute /> },
             { path: 'sign-in/email/forgot', element: <ForgotPasswordRoute /> },

@@ -154,6 +154,19 @@ describe('session rotation', () => {
   });
 });
 
+describe('sessions belong to one company', () => {
+  it('a token started on one company host is no session on another company the user also belongs to', async () => {
+    const both = await buildUser(t.db, [{ company: f.acme }, { company: f.globex }], { email: 'both-companies@acme.test' });
+    const acmeToken = SignInResponse.parse((await signIn('both-companies@acme.test', TEST_PASSWORD)).json()).token;
+    expect((await get(t.app, 'acme', `/api/v1/user/${both.id}`, acmeToken)).statusCode).toBe(200);
+    const elsewhere = await get(t.app, 'globex', `/api/v1/user/${both.id}`, acmeToken);
+    expect(elsewhere.statusCode).toBe(401);
+    const globexToken = await sessionFor(t.db, both, f.globex);
+    expect((await get(t.app, 'globex', `/api/v1/user/${both.id}`, globexToken)).statusCode).toBe(200);
+    expect((await get(t.app, 'acme', `/api/v1/user/${both.id}`, globexToken)).statusCode).toBe(401);
+  });
+});
+
 describe('sign-out', () => {
   it('revokes the session on the server', async () => {
     const token = SignInResponse.parse((await signIn('user@acme.test', TEST_PASSWORD)).json()).token;

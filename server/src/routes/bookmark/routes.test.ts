@@ -94,6 +94,14 @@ describe('POST /api/v2/post/{id}/notification/subscribe and unsubscribe', () => 
     expect(await subscribed(f.multi.id, acmePost.id)).toBe(false);
   });
 
+  it.each(['subscribe', 'unsubscribe'])('%s rejects a bad post id with 201', async (action) => {
+    for (const id of ['abc', '0', '-3']) {
+      const res = await post(t.app, 'acme', `/api/v2/post/${id}/notification/${action}`, {}, f.tokens.acmeUser);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+    }
+  });
+
   it('refuses other companies, missing sessions and disabled notifications', async () => {
     expect((await post(t.app, 'acme', `/api/v2/post/${globexPost.id}/notification/subscribe`, {}, f.tokens.multi)).json().error).toBe(ErrorCode.POST_UNAVAILABLE);
     expect((await post(t.app, 'acme', `/api/v2/post/${acmePost.id}/notification/subscribe`, {}, f.tokens.globexUser)).statusCode).toBe(401);

@@ -53,7 +53,7 @@ describe('GET /api/v1/category', () => {
 
   it('refuses a user of another company and shows members only their host company topics', async () => {
     expect((await get(t.app, 'acme', '/api/v1/category', f.tokens.globexUser)).statusCode).toBe(401);
-    const body = CategoryListResponse.parse((await get(t.app, 'globex', '/api/v1/category', f.tokens.multi)).json());
+    const body = CategoryListResponse.parse((await get(t.app, 'globex', '/api/v1/category', f.tokens.multiGlobex)).json());
     expect(body.objects.map((c) => c.name)).toEqual(['Research']);
   });
 });

@@ -99,6 +99,21 @@ describe('GET /api/v2/post/{postId}/comment', () => {
     const second = CommentListResponse.parse((await get(t.app, 'acme', `/api/v2/post/${p.paged.id}/comment?page_num=2`, f.tokens.acmeAdmin)).json());
     expect(second.objects.map((c) => c.content)).toEqual(['Comment 20', 'Comment 21', 'Comment 22']);
   });
+
+  it.each(['page_num=0', 'page_num=x', 'results_per_page=101'])('refuses a bad page %s (201)', async (query) => {
+    const res = await get(t.app, 'acme', `/api/v2/post/${p.paged.id}/comment?${query}`, f.tokens.acmeUser);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+    expect((await get(t.app, 'acme', '/api/v2/post/abc/comment', f.tokens.acmeUser)).json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+  });
+
+  it('needs a session (401) and keeps another company’s user out (401 on acme, 662 from globex)', async () => {
+    const missing = await get(t.app, 'acme', `/api/v2/post/${p.paged.id}/comment`);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().error).toBe(ErrorCode.NOT_SIGNED_IN);
+    expect((await get(t.app, 'acme', `/api/v2/post/${p.paged.id}/comment`, f.tokens.globexUser)).statusCode).toBe(401);
+    expect((await get(t.app, 'globex', `/api/v2/post/${p.paged.id}/comment`, f.tokens.globexUser)).json().error).toBe(ErrorCode.POST_UNAVAILABLE);
+  });
 });
 
 describe('DELETE /api/v2/post/{postId}/comment/{id}', () => {
@@ -112,6 +127,23 @@ describe('DELETE /api/v2/post/{postId}/comment/{id}', () => {
     expect(CommentDeleteResponse.parse(res.json()).comments.num_results).toBe(list.num_results);
     expect((await del(`/api/v2/post/${p.open.id}/comment/${comment.id}`, f.tokens.acmeUser)).statusCode).toBe(404);
   });
+
+  it.each(['abc', '0', 'new'])('refuses a bad comment id %s (201)', async (id) => {
+    const res = await del(`/api/v2/post/${p.open.id}/comment/${id}`, f.tokens.acmeUser);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+  });
+
+  it('needs a session (401) and keeps another company’s user out, leaving the comment', async () => {
+    const { comment } = await add(p.open, 'Stays put');
+    const missing = await del(`/api/v2/post/${p.open.id}/comment/${comment.id}`);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().error).toBe(ErrorCode.NOT_SIGNED_IN);
+    expect((await del(`/api/v2/post/${p.open.id}/comment/${comment.id}`, f.tokens.globexUser)).statusCode).toBe(401);
+    expect((await del(`/api/v2/post/${p.open.id}/comment/${comment.id}`, f.tokens.globexUser, 'globex')).json().error).toBe(ErrorCode.POST_UNAVAILABLE);
+    const list = CommentListResponse.parse((await get(t.app, 'acme', `/api/v2/post/${p.open.id}/comment?results_per_page=100`, f.tokens.acmeUser)).json());
+    expect(list.objects.map((c) => c.id)).toContain(comment.id);
+  });
 });
 
 describe('DELETE /api/v2/manager/post/{postId}/comment/{id}', () => {
@@ -120,6 +152,20 @@ describe('DELETE /api/v2/manager/post/{postId}/comment/{id}', () => {
     expect((await del(`/api/v2/manager/post/${p.open.id}/comment/${first.comment.id}`, managerToken)).statusCode).toBe(200);
     const second = await add(p.open, 'Rude again');
     expect((await del(`/api/v2/manager/post/${p.open.id}/comment/${second.comment.id}`, f.tokens.acmeAdmin)).statusCode).toBe(200);
+  });
+
+  it('needs a session (401) and a valid comment id (201)', async () => {
+    const { comment } = await add(p.open, 'Moderate me later');
+    const missing = await del(`/api/v2/manager/post/${p.open.id}/comment/${comment.id}`);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().error).toBe(ErrorCode.NOT_SIGNED_IN);
+    for (const url of [`/api/v2/manager/post/${p.open.id}/comment/abc`, `/api/v2/manager/post/abc/comment/${comment.id}`]) {
+      const res = await del(url, managerToken);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+    }
+    const list = CommentListResponse.parse((await get(t.app, 'acme', `/api/v2/post/${p.open.id}/comment?results_per_page=100`, f.tokens.acmeUser)).json());
+    expect(list.objects.map((c) => c.id)).toContain(comment.id);
   });
 
   it('refuses a plain user (403), even for their own comment', async () => {
@@ -134,7 +180,7 @@ describe('DELETE /api/v2/manager/post/{postId}/comment/{id}', () => {
     // multi is a plain user in acme: refused on acme's host.
     expect((await del(`/api/v2/manager/post/${p.open.id}/comment/${comment.id}`, f.tokens.multi)).statusCode).toBe(403);
     // From globex's host, where multi manages, acme's post does not exist.
-    const fromGlobex = await del(`/api/v2/manager/post/${p.open.id}/comment/${comment.id}`, f.tokens.multi, 'globex');
+    const fromGlobex = await del(`/api/v2/manager/post/${p.open.id}/comment/${comment.id}`, f.tokens.multiGlobex, 'globex');
     expect(fromGlobex.json().error).toBe(ErrorCode.POST_UNAVAILABLE);
   });
 });

@@ -73,7 +73,7 @@ describe('company SSO settings', () => {
   it('remove an IdP, but not the last way in while e-mail login is off', async () => {
     const locked = await buildCompany(t.db, { subdomain: 'ssoonly', featureToggles: { ...DEFAULT_FEATURE_TOGGLES, email_login_enabled: false } });
     const admin = await buildUser(t.db, [{ company: locked, role: 1 }]);
-    const token = await createSession(t.db, admin.id);
+    const token = await createSession(t.db, admin.id, locked.id);
     expect((await send('PUT', 'ssoonly', '/api/v1/company/settings/sso/saml', token, SAML)).statusCode).toBe(200);
     const refused = await send('DELETE', 'ssoonly', '/api/v1/company/settings/sso/saml', token);
     expect(refused.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { ConfigInfoResponse, ErrorCode, FEATURE_TOGGLES } from '@chorus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, get, type TestContext } from '../../test/app.ts';
+import { buildCompany, buildUser, sessionFor } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -27,8 +28,17 @@ describe('GET /api/v1/config/info', () => {
     expect(Object.keys(body.feature_toggles).sort()).toEqual([...FEATURE_TOGGLES].sort());
   });
 
+  it('reports post_interactions_enabled, which chooses the interaction bar or the legacy share bar', async () => {
+    const toggleAt = async (subdomain: string, token: string) =>
+      ConfigInfoResponse.parse((await get(t.app, subdomain, '/api/v1/config/info', token)).json()).feature_toggles.post_interactions_enabled;
+    expect(await toggleAt('acme', f.tokens.acmeUser)).toBe(true);
+    const legacy = await buildCompany(t.db, { subdomain: 'legacy', featureToggles: { ...f.acme.featureToggles, post_interactions_enabled: false } });
+    const member = await buildUser(t.db, [{ company: legacy }]);
+    expect(await toggleAt('legacy', await sessionFor(t.db, member))).toBe(false);
+  });
+
   it('answers for the host company of a member of two companies', async () => {
-    const body = ConfigInfoResponse.parse((await get(t.app, 'globex', '/api/v1/config/info', f.tokens.multi)).json());
+    const body = ConfigInfoResponse.parse((await get(t.app, 'globex', '/api/v1/config/info', f.tokens.multiGlobex)).json());
     expect(body.subdomain).toBe('globex');
   });
 

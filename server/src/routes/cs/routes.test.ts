@@ -35,7 +35,7 @@ describe('POST /api/v1/cs/event and GET /api/v1/cs/onboarding', () => {
   it('keep events per company', async () => {
     expect((await post(t.app, 'acme', '/api/v1/cs/event', { event: 'skipped' }, f.tokens.multi)).statusCode).toBe(200);
     expect(await onboardingEvents('acme', f.tokens.multi)).toEqual({ objects: [{ event: 'skipped' }] });
-    expect(await onboardingEvents('globex', f.tokens.multi)).toEqual({ objects: [] });
+    expect(await onboardingEvents('globex', f.tokens.multiGlobex)).toEqual({ objects: [] });
   });
 
   it('keep events per user', async () => {

@@ -40,8 +40,12 @@ describe('GET /dev/outbox', () => {
 
   it.each(['/dev/outbox', '/dev/outbox.html'])('does not exist in production: %s', async (url) => {
     await production.db.insert(outboxMails).values({ kind: 'recovery', to: 'a@acme.test', subject: 's', text: 't', html: 'h', language: 'en-US' });
-    const res = await production.app.inject({ method: 'GET', url, headers: { host: 'acme.localhost' } });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).not.toContain('a@acme.test');
+    for (const accept of [undefined, 'application/json', 'text/html,application/xhtml+xml,*/*;q=0.8', '*/*']) {
+      const headers: Record<string, string> = { host: 'acme.localhost' };
+      if (accept !== undefined) headers.accept = accept;
+      const res = await production.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, `Accept: ${accept ?? '(none)'}`).toBe(404);
+      expect(res.body).not.toContain('a@acme.test');
+    }
   });
 });

@@ -36,6 +36,9 @@ describe('POST /api/v1/user/app/language', () => {
   it.each([
     ['pt-BR', 'en-US'],
     ['klingon', 'en-US'],
+    ['fr', 'en-US'],
+    ['fr_CA', 'en-US'],
+    ['DE-de', 'en-US'],
     ['', 'en-US'],
     ['fr-CA', 'fr-CA'],
     ['es-ES', 'es-ES'],

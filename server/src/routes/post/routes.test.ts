@@ -178,7 +178,7 @@ describe('GET /api/v4/post/', () => {
   });
 
   it('shows a member of two companies only the host company posts', async () => {
-    expect(titles((await list('', f.tokens.multi, 'globex')).objects)).toEqual(['Globex news']);
+    expect(titles((await list('', f.tokens.multiGlobex, 'globex')).objects)).toEqual(['Globex news']);
   });
 });
 
@@ -272,7 +272,7 @@ describe('GET /api/v4/post/feed', () => {
   });
 
   it('shows only the host company topics and posts', async () => {
-    const body = await feed('', f.tokens.multi, 'globex');
+    const body = await feed('', f.tokens.multiGlobex, 'globex');
     expect(titles(body.latest)).toEqual(['Globex news']);
     expect(body.topics.map((x) => x.category.name)).toEqual(['Globex topic']);
   });

@@ -10,8 +10,12 @@ import {
   categoryFollows,
   comments,
   companies,
+  externalIdentities,
   oneTimeTokens,
   outboxMails,
+  postClicks,
+  postImpressions,
+  postSubscriptions,
   sessions,
   socialAccounts,
   userEvents,
@@ -57,8 +61,15 @@ describe('GET /api/v1/user/personal-data', () => {
     await t.db.insert(categoryFollows).values({ userId: user.id, categoryId: topic.id, companyId: f.acme.id, locked: true });
     await t.db.insert(userEvents).values({ userId: user.id, companyId: f.acme.id, event: 'finished' });
     await t.db.insert(socialAccounts).values({ userId: user.id, network: Network.LINKEDIN, externalId: 'li-1', username: 'Pat on LinkedIn', accessToken: 'secret-access', refreshToken: 'secret-refresh' });
+    await t.db.insert(postSubscriptions).values({ userId: user.id, postId: second.id });
+    await t.db.insert(externalIdentities).values({ provider: `saml:${f.acme.id}`, subject: 'pat-at-idp', userId: user.id, companyId: f.acme.id, email: user.email });
+    const suggested = await buildPost(t.db, f.acme, { title: 'My suggestion', suggestedBy: user.id, status: 0 });
+    await t.db.insert(postImpressions).values({ companyId: f.acme.id, postId: first.id, userId: user.id, day: '2026-11-20', channel: 9, count: 3 });
+    await t.db.insert(postClicks).values({ companyId: f.acme.id, postId: second.id, userId: user.id, channel: 3 });
     // Activity in another company stays out of this company's export.
     await t.db.insert(comments).values({ postId: globexPost.id, userId: user.id, companyId: f.globex.id, content: 'elsewhere' });
+    await t.db.insert(postSubscriptions).values({ userId: user.id, postId: globexPost.id });
+    await buildPost(t.db, f.globex, { title: 'Suggested elsewhere', suggestedBy: user.id, status: 0 });
 
     const res = await get(t.app, 'acme', '/api/v1/user/personal-data', token);
     expect(res.statusCode).toBe(200);
@@ -81,6 +92,11 @@ describe('GET /api/v1/user/personal-data', () => {
     expect(data.bookmarks.map((b) => b.post_id)).toEqual([second.id]);
     expect(data.followed_topics).toEqual([expect.objectContaining({ category_id: topic.id, name: 'Privacy topic', locked: true })]);
     expect(data.events.map((e) => e.event)).toEqual(['finished']);
+    expect(data.suggestions).toEqual([expect.objectContaining({ post_id: suggested.id, title: 'My suggestion', status: 0 })]);
+    expect(data.post_subscriptions.map((s) => s.post_id)).toEqual([second.id]);
+    expect(data.post_impressions).toEqual([{ post_id: first.id, day: '2026-11-20', channel: 9, count: 3 }]);
+    expect(data.post_clicks).toEqual([expect.objectContaining({ post_id: second.id, channel: 3 })]);
+    expect(data.sign_in_identities).toEqual([expect.objectContaining({ provider: `saml:${f.acme.id}`, subject: 'pat-at-idp', email: user.email })]);
   });
 
   it('needs a session', async () => {

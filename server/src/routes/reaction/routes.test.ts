@@ -1,4 +1,4 @@
-import { AUTH_HEADER, ErrorCode, Network, PostResponse, ReactionResponse, ReactionUsersResponse, Role, ShareUsersResponse } from '@chorus/core';
+import { AUTH_HEADER, ErrorCode, Network, PostResponse, ReactionResponse, ReactionUsersResponse, Role, ShareUsersResponse, sharerNetworkIcons } from '@chorus/core';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,18 @@ describe('GET /api/v2/post/{postId}/reaction/type/1/users', () => {
     expect(first.objects[0]).toEqual({ id: expect.any(Number), full_name: expect.stringMatching(/^Liker /), picture_images: { avatar: null } });
   });
 
+  it.each([
+    ['a page below 1', (id: number) => `/api/v2/post/${id}/reaction/type/1/users?page_num=0`],
+    ['a page that is not a number', (id: number) => `/api/v2/post/${id}/reaction/type/1/users?page_num=two`],
+    ['too many per page', (id: number) => `/api/v2/post/${id}/reaction/type/1/users?results_per_page=101`],
+    ['a reaction type other than 1', (id: number) => `/api/v2/post/${id}/reaction/type/2/users`],
+    ['a post id that is not a number', () => '/api/v2/post/abc/reaction/type/1/users'],
+  ])('refuses %s (201)', async (_, url) => {
+    const res = await get(t.app, 'acme', url(p.paged.id), f.tokens.acmeUser);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+  });
+
   it('refuses a bad page (201), no session (401) and another company (662)', async () => {
     expect((await get(t.app, 'acme', `/api/v2/post/${p.paged.id}/reaction/type/1/users?page_num=0`, f.tokens.acmeUser)).statusCode).toBe(400);
     expect((await get(t.app, 'acme', `/api/v2/post/${p.paged.id}/reaction/type/1/users`)).statusCode).toBe(401);
@@ -127,6 +139,15 @@ describe('GET /api/v2/post/{postId}/shares/users', () => {
     const byUser = new Map(body.objects.map((o) => [o.user.id, [...o.networks].sort()]));
     expect(byUser.get(f.acmeUser.id)).toEqual([Network.TWITTER, Network.LINKEDIN].sort());
     expect(byUser.get(f.acmeAdmin.id)).toEqual([Network.FACEBOOK]);
+  });
+
+  it('lists one network per share, newest first, so a sharer with more than four shares gets a +N', async () => {
+    const keen = await buildUser(t.db, [{ company: f.acme }], { firstName: 'Keen', lastName: 'Sharer' });
+    const order = [Network.LINKEDIN, Network.TWITTER, Network.LINKEDIN, Network.FACEBOOK, Network.LINKEDIN, Network.TWITTER];
+    for (const network of order) await buildShare(t.db, p.open, keen, network);
+    const body = ShareUsersResponse.parse((await get(t.app, 'acme', `/api/v2/post/${p.open.id}/shares/users`, f.tokens.acmeUser)).json());
+    expect(body.objects.find((o) => o.user.id === keen.id)?.networks).toEqual([...order].reverse());
+    expect(sharerNetworkIcons([...order].reverse())).toEqual({ shown: [...order].reverse().slice(0, 4), more: 2 });
   });
 
   it('keeps other companies out (662) and needs a session (401)', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../auth/sessions.ts';
 import { loginFailures, oneTimeTokens, outboxMails, users } from '../../db/schema.ts';
 import { createTestContext, get, post, type TestContext } from '../../test/app.ts';
-import { buildCompany, buildUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { buildCompany, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -202,9 +202,12 @@ describe('magic links', () => {
     expect(link.searchParams.get('type')).toBe('1');
     const code = link.searchParams.get('code') ?? '';
 
-    const res = await get(t.app, 'acme', `/api/v1/auth/email/magic-link?code=${code}`);
+    const carried = await sessionFor(t.db, f.acmeUser);
+    const res = await get(t.app, 'acme', `/api/v1/auth/email/magic-link?code=${code}`, carried);
     expect(res.statusCode).toBe(200);
     const body = MagicLinkResponse.parse(res.json());
+    // The sign-in rotates the session: the token the browser carried before is revoked.
+    expect((await get(t.app, 'acme', `/api/v1/user/${f.acmeUser.id}`, carried)).statusCode).toBe(401);
     expect(body.url).toBe('http://acme.localhost:3000/');
     expect(body.user).toMatchObject({ id: f.acmeUser.id, role: 3, username: 'user@acme.test' });
     expect((await get(t.app, 'acme', `/api/v1/user/${f.acmeUser.id}`, body.token)).statusCode).toBe(200);

@@ -281,6 +281,30 @@ describe('POST /api/v1/auth/saml/callback', () => {
     expect(await t.db.select().from(users).where(eq(users.email, 'stranger@elsewhere.test'))).toEqual([]);
   });
 
+  it('never claims an existing account of another company, whatever domains or invites the company sets', async () => {
+    // Initech's admin allows Acme's domain and invites an Acme admin: Initech's IdP asserting
+    // that address must not add the account to Initech (its session would be the Acme admin's).
+    const claimed = await buildUser(t.db, [{ company: f.acme, role: Role.ADMIN }], { email: 'claimed-admin@acme.test' });
+    await t.db
+      .update(companies)
+      .set({ samlConfig: { ...samlConfig, jitProvisioning: true, allowedDomains: ['acme.test'] } })
+      .where(eq(companies.id, initech.id));
+    try {
+      const sp = serviceProvider({ subdomain: 'initech' });
+      expect(location(await callback('initech', await idpResponse(claimed.email, { sp }))).pathname).toBe('/sign-in/sso/domain-not-found');
+      const { code } = await createInvite(t.db, { companyId: initech.id, version: 2, email: claimed.email, firstName: 'C', lastName: 'A', role: Role.ADMIN, maxUses: 1, expiresAt: null });
+      const relay = new URLSearchParams({ code }).toString();
+      expect(location(await callback('initech', await idpResponse(claimed.email, { sp }), relay)).pathname).toBe('/error');
+      expect(await t.db.select().from(memberships).where(and(eq(memberships.userId, claimed.id), eq(memberships.companyId, initech.id)))).toEqual([]);
+      expect(await t.db.select().from(externalIdentities).where(eq(externalIdentities.userId, claimed.id))).toEqual([]);
+    } finally {
+      await t.db
+        .update(companies)
+        .set({ samlConfig: { ...samlConfig, logoutUrl: 'https://idp.chorus.test/logout', jitProvisioning: false } })
+        .where(eq(companies.id, initech.id));
+    }
+  });
+
   it('sends a deactivated member to /error', async () => {
     const user = await buildUser(t.db, [{ company: f.acme }], { deactivatedAt: new Date() });
     expect(location(await callback('acme', await idpResponse(user.email))).pathname).toBe('/error');

@@ -1,18 +1,20 @@
 /** Sign-up (v1 /auth/sign-up): through an invite, or self sign-up where the company allows it. */
 import { InviteSignUpRequest, SelfSignUpRequest, SignUpResponse } from '@chorus/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { selfSignUp, signUpWithInvite, type SignedUp } from '../../commands/sign-up.ts';
 import { inviteNotFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
+import { revokeCarriedSession } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
 
 const CodeParam = z.object({ code: z.string().min(1).max(200) });
 
 /** Sign-up routes. Both answer `{ token, user, url: null }`: the new user is signed in. */
 export const signUpRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const respond = async (signedUp: SignedUp) => {
+  const respond = async (request: FastifyRequest, signedUp: SignedUp) => {
+    await revokeCarriedSession(ctx.db, request);
     const user = presentUser(signedUp.user, signedUp.role, await userCompanies(ctx.db, signedUp.user.id));
     return checked(SignUpResponse, { token: signedUp.token, user, url: null }, ctx.checkResponses);
   };
@@ -21,11 +23,11 @@ export const signUpRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const params = CodeParam.safeParse(request.params);
     if (!params.success) throw inviteNotFound();
     const input = parseInput(InviteSignUpRequest, request.body ?? {});
-    return respond(await signUpWithInvite(ctx.db, request.company, params.data.code, input));
+    return respond(request, await signUpWithInvite(ctx.db, request.company, params.data.code, input));
   });
 
   app.post('/api/v1/auth/sign-up', async (request) => {
     const input = parseInput(SelfSignUpRequest, request.body ?? {});
-    return respond(await selfSignUp(ctx.db, request.company, input));
+    return respond(request, await selfSignUp(ctx.db, request.company, input));
   });
 };

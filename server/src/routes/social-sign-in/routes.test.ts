@@ -1,4 +1,4 @@
-import { EmailVerificationResponse, ErrorCode } from '@chorus/core';
+import { EmailVerificationResponse, ErrorCode, LANGUAGE_COOKIE } from '@chorus/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,36 @@ describe('social sign-in with the sandbox network', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).not.toContain('<script>');
     expect(bad.body).toContain('&lt;script&gt;');
+  });
+
+  it('shows the consent page in the language cookie, else the browser language, else en-US', async () => {
+    const consent = location(await browse('/api/v1/auth/sign-in/twitter?is_element=1'));
+    const page = (url: string, headers: Record<string, string>, cookies: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { host: hostOf('acme'), ...headers }, cookies });
+
+    const french = await page(consent.pathname + consent.search, { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' });
+    expect(french.statusCode).toBe(200);
+    expect(french.body).toContain('<html lang="fr-CA">');
+    expect(french.body).toContain('<h1>Se connecter avec twitter (bac à sable)</h1>');
+    expect(french.body).toContain('>Autoriser</button>');
+
+    const german = await page(consent.pathname + consent.search, { 'accept-language': 'fr-CA' }, { [LANGUAGE_COOKIE]: 'de-DE' });
+    expect(german.body).toContain('<html lang="de-DE">');
+    expect(german.body).toContain('<h1>Mit twitter anmelden (Sandbox)</h1>');
+    expect(german.body).toContain('Acme Corporation möchte Ihr Konto bei twitter verwenden');
+
+    const unsupported = await page(consent.pathname + consent.search, { 'accept-language': 'it-IT,pt;q=0.5' });
+    expect(unsupported.body).toContain('<html lang="en-US">');
+    expect(unsupported.body).toContain('<h1>Sign in with twitter (sandbox)</h1>');
+
+    const state = consent.searchParams.get('state') ?? '';
+    const noName = await page(`/api/v1/auth/sandbox/twitter/decide?${new URLSearchParams({ state, decision: 'allow', name: '' })}`, {}, { [LANGUAGE_COOKIE]: 'de-DE' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.body).toContain('Bitte geben Sie einen Anzeigenamen ein.');
+    const badEmail = await page(`/api/v1/auth/sandbox/twitter/decide?${new URLSearchParams({ state, decision: 'allow', name: 'Sam', email: 'nope' })}`, { 'accept-language': 'es' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.body).toContain('<html lang="es-ES">');
+    expect(badEmail.body).toContain('Introduce una dirección de correo electrónico válida o deja el campo vacío.');
   });
 
   it('refuses a network the company does not enable, and every network on another company', async () => {

@@ -22,7 +22,9 @@ import { companyOrigin } from '../../config.ts';
 import { notFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
+import { revokeCarriedSession } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
+import { consentPageLanguage } from './consent-page-language.ts';
 import { renderConsentPage } from './sandbox-consent-page.ts';
 
 /** Cookie binding a sign-in in progress to the browser that started it. */
@@ -68,6 +70,7 @@ export const socialSignInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   app.get('/api/v1/auth/email/verification', async (request) => {
     const { code } = parseInput(EmailVerificationQuery, request.query ?? {});
     const session = await verifyEmailAndSignIn(ctx.db, code);
+    await revokeCarriedSession(ctx.db, request);
     const user = presentUser(session.user, session.role, await userCompanies(ctx.db, session.user.id));
     const url = `${companyOrigin(ctx.config, session.company.subdomain)}/`;
     return checked(EmailVerificationResponse, { url, token: session.token, user }, ctx.checkResponses);
@@ -100,7 +103,7 @@ export const socialSignInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     if (found.state !== 'valid' || found.row.companyId !== company.id) {
       return reply.redirect(`${companyOrigin(ctx.config, company.subdomain)}/sign-in?social_error=invalid`);
     }
-    return sendHtml(reply, renderConsentPage({ network, companyName: company.name, state, error: null }));
+    return sendHtml(reply, renderConsentPage({ network, companyName: company.name, state, error: null, language: consentPageLanguage(request) }));
   });
 
   app.get('/api/v1/auth/sandbox/:network/decide', async (request, reply) => {
@@ -114,8 +117,9 @@ export const socialSignInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     }
     const emailProblem = input.email !== '' && !validateEmail(input.email).ok;
     if (input.name === '' || emailProblem) {
-      const error = input.name === '' ? 'Please enter a display name.' : 'Please enter a valid email address or leave it empty.';
-      return sendHtml(reply, renderConsentPage({ network, companyName: request.company?.name ?? '', state: input.state, error }), 400);
+      const error = input.name === '' ? 'nameRequired' : 'emailInvalid';
+      const page = renderConsentPage({ network, companyName: request.company?.name ?? '', state: input.state, error, language: consentPageLanguage(request) });
+      return sendHtml(reply, page, 400);
     }
     const code = await issueSandboxCode(ctx.db, network, {
       subject: sandboxSubject(input.name),

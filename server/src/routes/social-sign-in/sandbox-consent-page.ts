@@ -1,40 +1,63 @@
 /**
- * The sandbox network's consent page: plain, accessible HTML served by Chorus. Every value
- * from the request is escaped. It is in English only (the sandbox stands in for a network's
- * own page, which would be in the network's language).
+ * The sandbox network's consent page: plain, accessible HTML served by Chorus, in the
+ * visitor's language (see consent-page-language.ts for how it is picked). Strings come from
+ * the per-language files in ./locales; every value from the request is escaped.
  */
+import type { Language } from '@chorus/core';
 import { escapeHtml } from '../../mail/render-mail.ts';
+import { htmlText } from './consent-page-language.ts';
+import deDE from './locales/de-DE.json' with { type: 'json' };
+import enUS from './locales/en-US.json' with { type: 'json' };
+import esES from './locales/es-ES.json' with { type: 'json' };
+import frCA from './locales/fr-CA.json' with { type: 'json' };
 
-/** What the page shows: the network, the state to carry on, and an error from a bad submit. */
+/** The strings of one language; en-US's shape is the reference the others are tested against. */
+export type ConsentStrings = typeof enUS;
+
+/** Consent page strings by language. */
+export const CONSENT_STRINGS: Readonly<Record<Language, ConsentStrings>> = {
+  'en-US': enUS,
+  'es-ES': esES,
+  'fr-CA': frCA,
+  'de-DE': deDE,
+};
+
+/** What a bad submit can get wrong. */
+export type ConsentPageError = keyof ConsentStrings['errors'];
+
+/** What the page shows: the network, the state to carry on, an error from a bad submit, and the language. */
 export interface ConsentPageInput {
   network: string;
   companyName: string;
   state: string;
-  error: string | null;
+  error: ConsentPageError | null;
+  language: Language;
 }
 
 /** The consent page; submitting goes to /api/v1/auth/sandbox/{network}/decide by GET. */
 export function renderConsentPage(input: ConsentPageInput): string {
-  const network = escapeHtml(input.network);
+  const s = CONSENT_STRINGS[input.language];
+  const values = { network: input.network, company: input.companyName };
+  const title = htmlText(s.title, values);
   const action = `/api/v1/auth/sandbox/${encodeURIComponent(input.network)}/decide`;
-  const error = input.error ? `<p role="alert"><strong>${escapeHtml(input.error)}</strong></p>` : '';
+  const error = input.error ? `<p role="alert"><strong>${htmlText(s.errors[input.error])}</strong></p>` : '';
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${input.language}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>Sign in with ${network} (sandbox)</title></head>`,
+    `<title>${title}</title></head>`,
     '<body>',
     '<main>',
-    `<h1>Sign in with ${network} (sandbox)</h1>`,
-    `<p>${escapeHtml(input.companyName)} wants to use your ${network} account to sign you in.</p>`,
-    '<p>This is the built-in sandbox network: no real account is used. Type the profile the network would share. This page is shown in English only.</p>',
+    `<h1>${title}</h1>`,
+    `<p>${htmlText(s.intro, values)}</p>`,
+    `<p>${htmlText(s.sandboxNote)}</p>`,
     error,
     `<form method="get" action="${escapeHtml(action)}">`,
     `<input type="hidden" name="state" value="${escapeHtml(input.state)}">`,
-    '<p><label for="name">Display name</label><br><input id="name" name="name" autocomplete="name" required maxlength="100"></p>',
-    '<p><label for="email">E-mail shared by the network (optional)</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254"></p>',
-    '<p><button type="submit" name="decision" value="allow">Allow</button> ',
-    '<button type="submit" name="decision" value="deny" formnovalidate>Deny</button></p>',
+    `<p><label for="name">${htmlText(s.displayName)}</label><br><input id="name" name="name" autocomplete="name" required maxlength="100"></p>`,
+    `<p><label for="email">${htmlText(s.email)}</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254"></p>`,
+    `<p><button type="submit" name="decision" value="allow">${htmlText(s.allow)}</button> `,
+    `<button type="submit" name="decision" value="deny" formnovalidate>${htmlText(s.deny)}</button></p>`,
     '</form>',
     '</main>',
     '</body>',

@@ -1,4 +1,4 @@
-import { AUTH_COOKIE, ErrorCode, FacebookStatusResponse, LinkedNetwork, SocialNetworksResponse, type LinkableNetwork } from '@chorus/core';
+import { AUTH_COOKIE, ErrorCode, FacebookStatusResponse, LANGUAGE_COOKIE, LinkedNetwork, SocialNetworksResponse, type LinkableNetwork } from '@chorus/core';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,7 +170,7 @@ describe('linking through the sandbox network', () => {
 
   it('does not accept a state of another company', async () => {
     const callback = await consent('acme', f.tokens.multi, await startLink('acme', f.tokens.multi, 'twitter'), 'Taylor');
-    const atGlobex = location(await navigate('globex', callback, f.tokens.multi));
+    const atGlobex = location(await navigate('globex', callback, f.tokens.multiGlobex));
     expect(atGlobex.host).toBe('globex.localhost:3000');
     expect(atGlobex.searchParams.get('social_error')).toBe('invalid');
   });
@@ -213,6 +213,38 @@ describe('linking through the sandbox network', () => {
     const rows = await t.db.select().from(socialAccounts).where(and(eq(socialAccounts.userId, user.id), eq(socialAccounts.network, 2)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ isActive: true, pageId });
+  });
+
+  it('shows the consent page in the user’s own language, else the language cookie, else the browser’s', async () => {
+    const page = (url: URL, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { host: hostOf('acme'), accept: 'text/html', ...headers } });
+    const consentUrl = await startLink('acme', f.tokens.acmeUser, 'linkedin');
+
+    // Without the session cookie the page cannot know the user: the visitor's language.
+    const french = await page(consentUrl, { 'accept-language': 'fr-CA' });
+    expect(french.statusCode).toBe(200);
+    expect(french.body).toContain('<html lang="fr-CA">');
+    expect(french.body).toContain('<h1>Associer votre compte LinkedIn (bac à sable)</h1>');
+    const german = await page(consentUrl, { 'accept-language': 'fr-CA', cookie: `${LANGUAGE_COOKIE}=de-DE` });
+    expect(german.body).toContain('<html lang="de-DE">');
+    expect(german.body).toContain('<h1>Ihr Konto bei LinkedIn verknüpfen (Sandbox)</h1>');
+
+    // Signed in, the user's stored language wins over the cookie and the browser.
+    const english = await page(consentUrl, { 'accept-language': 'fr-CA', cookie: `${AUTH_COOKIE}=${f.tokens.acmeUser}; ${LANGUAGE_COOKIE}=de-DE` });
+    expect(english.body).toContain('<html lang="en-US">');
+    expect(english.body).toContain('<h1>Link your LinkedIn account (sandbox)</h1>');
+    const spanish = await buildUser(t.db, [{ company: f.acme }], { language: 'es-ES' });
+    const spanishToken = await sessionFor(t.db, spanish);
+    const spanishConsent = await startLink('acme', spanishToken, 'twitter');
+    const own = await page(spanishConsent, { 'accept-language': 'fr-CA', cookie: `${AUTH_COOKIE}=${spanishToken}; ${LANGUAGE_COOKIE}=de-DE` });
+    expect(own.body).toContain('<html lang="es-ES">');
+    expect(own.body).toContain('<h1>Vincular tu cuenta de X (Twitter) (entorno de pruebas)</h1>');
+
+    const decide = new URL(spanishConsent.href.replace('/authorize', '/decide'));
+    decide.searchParams.set('decision', 'allow');
+    const noName = await page(decide, { cookie: `${AUTH_COOKIE}=${spanishToken}` });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.body).toContain('Introduce un nombre de cuenta.');
   });
 });
 

@@ -7,6 +7,7 @@
 import {
   FacebookStatusResponse,
   flagIsSet,
+  type Language,
   LinkNetworkRequest,
   LinkNetworkResponse,
   SocialLinkCallbackQuery,
@@ -37,6 +38,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentFacebookStatus, presentLinkedNetwork, presentSocialNetworks } from '../../presenters/social.ts';
+import { consentPageLanguage } from '../social-sign-in/consent-page-language.ts';
 import { renderLinkConsentPage } from './sandbox-link-consent-page.ts';
 
 const NetworkParam = z.object({ network: z.string().max(30) });
@@ -57,6 +59,17 @@ async function browserUserId(db: Database, request: FastifyRequest): Promise<num
   } catch {
     return null;
   }
+}
+
+/** The consent page's language: the signed-in user's own, else the visitor's (cookie, then browser). */
+async function linkConsentLanguage(db: Database, request: FastifyRequest): Promise<Language> {
+  let userLanguage: string | null = null;
+  try {
+    userLanguage = (await authenticate(db, request)).viewer.user.language;
+  } catch {
+    // Not signed in here: the page still shows, in the visitor's language.
+  }
+  return consentPageLanguage(request, userLanguage);
 }
 
 /** Social network routes. */
@@ -105,7 +118,8 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     if (!(await linkStateIsUsable(ctx.db, company, network, state))) {
       return reply.redirect(`${companyOrigin(ctx.config, company.subdomain)}/settings?network=${network}&social_error=invalid`);
     }
-    return sendHtml(reply, renderLinkConsentPage({ network, companyName: company.name, state, error: null }));
+    const language = await linkConsentLanguage(ctx.db, request);
+    return sendHtml(reply, renderLinkConsentPage({ network, companyName: company.name, state, error: null, language }));
   });
 
   app.get('/api/v1/social/sandbox/:network/decide', { config: { writesData: true } }, async (request, reply) => {
@@ -120,7 +134,8 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       return reply.redirect(callback.href);
     }
     if (input.name === '') {
-      return sendHtml(reply, renderLinkConsentPage({ network, companyName: company.name, state: input.state, error: 'Please enter an account name.' }), 400);
+      const language = await linkConsentLanguage(ctx.db, request);
+      return sendHtml(reply, renderLinkConsentPage({ network, companyName: company.name, state: input.state, error: 'nameRequired', language }), 400);
     }
     // No code for a state that could not complete anyway.
     if (await linkStateIsUsable(ctx.db, company, network, input.state)) {

@@ -1,42 +1,65 @@
 /**
  * The sandbox network's consent page for linking an account for sharing: plain, accessible
- * HTML served by Chorus, every value escaped. English only, as the sign-in consent page (it
- * stands in for the network's own page).
+ * HTML served by Chorus, in the user's language (see
+ * ../social-sign-in/consent-page-language.ts for how it is picked). Strings come from the
+ * per-language files in ./locales; every value is escaped.
  */
+import type { Language } from '@chorus/core';
 import { escapeHtml } from '../../mail/render-mail.ts';
+import { htmlText } from '../social-sign-in/consent-page-language.ts';
+import deDE from './locales/de-DE.json' with { type: 'json' };
+import enUS from './locales/en-US.json' with { type: 'json' };
+import esES from './locales/es-ES.json' with { type: 'json' };
+import frCA from './locales/fr-CA.json' with { type: 'json' };
 
-/** What the page shows: the network, the company asking, the state to carry on, and an error. */
+/** The strings of one language; en-US's shape is the reference the others are tested against. */
+export type LinkConsentStrings = typeof enUS;
+
+/** Link consent page strings by language. */
+export const LINK_CONSENT_STRINGS: Readonly<Record<Language, LinkConsentStrings>> = {
+  'en-US': enUS,
+  'es-ES': esES,
+  'fr-CA': frCA,
+  'de-DE': deDE,
+};
+
+/** What a bad submit can get wrong. */
+export type LinkConsentPageError = keyof LinkConsentStrings['errors'];
+
+/** What the page shows: the network, the company asking, the state to carry on, an error, and the language. */
 export interface LinkConsentPageInput {
   network: string;
   companyName: string;
   state: string;
-  error: string | null;
+  error: LinkConsentPageError | null;
+  language: Language;
 }
 
 const NETWORK_TITLES: Readonly<Record<string, string>> = { twitter: 'X (Twitter)', facebook: 'Facebook', linkedin: 'LinkedIn' };
 
 /** The consent page; submitting goes to /api/v1/social/sandbox/{network}/decide by GET. */
 export function renderLinkConsentPage(input: LinkConsentPageInput): string {
-  const network = escapeHtml(NETWORK_TITLES[input.network] ?? input.network);
-  const company = escapeHtml(input.companyName);
+  const s = LINK_CONSENT_STRINGS[input.language];
+  const values = { network: NETWORK_TITLES[input.network] ?? input.network, company: input.companyName };
+  const title = htmlText(s.title, values);
   const action = `/api/v1/social/sandbox/${encodeURIComponent(input.network)}/decide`;
-  const error = input.error ? `<p role="alert"><strong>${escapeHtml(input.error)}</strong></p>` : '';
+  const error = input.error ? `<p role="alert"><strong>${htmlText(s.errors[input.error])}</strong></p>` : '';
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${input.language}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>Link your ${network} account (sandbox)</title></head>`,
+    `<title>${title}</title></head>`,
     '<body>',
     '<main>',
-    `<h1>Link your ${network} account (sandbox)</h1>`,
-    `<p>${company} asks to share posts to ${network} on your behalf.</p>`,
-    '<p>This is the built-in sandbox network: no real account is used and nothing is published outside Chorus. Type the name of the account to link. This page is shown in English only.</p>',
+    `<h1>${title}</h1>`,
+    `<p>${htmlText(s.intro, values)}</p>`,
+    `<p>${htmlText(s.sandboxNote)}</p>`,
     error,
     `<form method="get" action="${escapeHtml(action)}">`,
     `<input type="hidden" name="state" value="${escapeHtml(input.state)}">`,
-    '<p><label for="name">Account name</label><br><input id="name" name="name" autocomplete="name" required maxlength="100"></p>',
-    '<p><button type="submit" name="decision" value="allow">Allow</button> ',
-    '<button type="submit" name="decision" value="deny" formnovalidate>Deny</button></p>',
+    `<p><label for="name">${htmlText(s.accountName)}</label><br><input id="name" name="name" autocomplete="name" required maxlength="100"></p>`,
+    `<p><button type="submit" name="decision" value="allow">${htmlText(s.allow)}</button> `,
+    `<button type="submit" name="decision" value="deny" formnovalidate>${htmlText(s.deny)}</button></p>`,
     '</form>',
     '</main>',
     '</body>',

@@ -5,7 +5,7 @@ import { hashToken } from '../../auth/sessions.ts';
 import { issueSsoExchange, ssoLandingUrl } from '../../auth/sso-exchange.ts';
 import { oneTimeTokens, users } from '../../db/schema.ts';
 import { createTestContext, get, post, type TestContext } from '../../test/app.ts';
-import { buildUser } from '../../test/factories.ts';
+import { buildUser, sessionFor } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -34,6 +34,15 @@ describe('POST /api/v1/auth/sso/decrypt-token', () => {
     const again = await exchange('acme', code);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: ErrorCode.MAGIC_LINK_ERROR, message: 'Sign-in link error' });
+  });
+
+  it('revokes the session of the token the request carried (sessions rotate on every way in)', async () => {
+    const carried = await sessionFor(t.db, f.acmeUser);
+    const code = await issueSsoExchange(t.db, { userId: f.acmeUser.id, companyId: f.acme.id, email: f.acmeUser.email });
+    const body = SsoDecryptTokenResponse.parse((await post(t.app, 'acme', '/api/v1/auth/sso/decrypt-token', { encrypted_token: code }, carried)).json());
+    expect(body.token).not.toBe(carried);
+    expect((await get(t.app, 'acme', `/api/v1/user/${f.acmeUser.id}`, carried)).statusCode).toBe(401);
+    expect((await get(t.app, 'acme', `/api/v1/user/${f.acmeUser.id}`, body.token)).statusCode).toBe(200);
   });
 
   it('refuses a token of another company (427), and leaves it usable there', async () => {

@@ -5,6 +5,7 @@ import { signInWithSsoExchange } from '../../commands/sso-sign-in.ts';
 import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
+import { revokeCarriedSession } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
 
 /** SSO exchange routes. */
@@ -12,6 +13,7 @@ export const ssoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   app.post('/api/v1/auth/sso/decrypt-token', async (request) => {
     const input = parseInput(SsoDecryptTokenRequest, request.body ?? {});
     const session = await signInWithSsoExchange(ctx.db, request.company, input.encrypted_token);
+    await revokeCarriedSession(ctx.db, request);
     const user = presentUser(session.user, session.role, await userCompanies(ctx.db, session.user.id));
     return checked(SsoDecryptTokenResponse, { token: session.token, sso_url: null, user }, ctx.checkResponses);
   });

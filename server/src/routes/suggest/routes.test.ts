@@ -90,10 +90,10 @@ describe('POST /api/v1/post/suggestion/mobile', () => {
     expect((await get(t.app, 'acme', `/api/v4/post/${body.id}`, f.tokens.acmeUser)).json().error).toBe(ErrorCode.POST_UNAVAILABLE);
   });
 
-  it('accepts images only, decoding and re-encoding each as JPEG', async () => {
+  it('accepts images with the text, decoding and re-encoding each as JPEG', async () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } }).png().toBuffer();
     const form = new FormData();
-    form.append('content', '');
+    form.append('content', 'Our new logo');
     form.append('media', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'red.png');
     const res = await multipart(form, f.tokens.acmeUser);
     expect(res.statusCode).toBe(200);
@@ -105,6 +105,19 @@ describe('POST /api/v1/post/suggestion/mobile', () => {
     expect((await sharp(stored).metadata()).format).toBe('jpeg');
   });
 
+  it.each(['', '  \n '])('refuses images without text %j (201): the text is required', async (content) => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('content', content);
+    form.append('media', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'green.png');
+    const res = await multipart(form, f.tokens.acmeUser);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: ErrorCode.MISSING_OR_INCORRECT, issues: [{ path: 'content' }] });
+    const noText = new FormData();
+    noText.append('media_url', 'https://example.com/a.jpg');
+    expect((await multipart(noText, f.tokens.acmeUser)).json()).toMatchObject({ error: ErrorCode.MISSING_OR_INCORRECT, issues: [{ path: 'content' }] });
+  });
+
   it('refuses a file that is not an image, an empty suggestion and a local media_url (201)', async () => {
     const junk = new FormData();
     junk.append('content', 'hello');
@@ -114,8 +127,9 @@ describe('POST /api/v1/post/suggestion/mobile', () => {
     empty.append('content', '   ');
     expect((await multipart(empty, f.tokens.acmeUser)).json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
     const local = new FormData();
+    local.append('content', 'A local picture');
     local.append('media_url', `http://${PAGE_HOST}:${pagePort}/a.jpg`);
-    expect((await multipart(local, f.tokens.acmeUser)).json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+    expect((await multipart(local, f.tokens.acmeUser)).json()).toMatchObject({ error: ErrorCode.MISSING_OR_INCORRECT, issues: [{ path: 'media' }] });
     const json = await post(t.app, 'acme', '/api/v1/post/suggestion/mobile', { content: 'json' }, f.tokens.acmeUser);
     expect(json.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
   });

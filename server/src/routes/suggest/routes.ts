@@ -72,9 +72,6 @@ export const suggestRoutes: FastifyPluginAsync<SuggestRouteOptions> = async (app
     }
     const input = parseInput(SuggestionFields, fields);
     if (files.length + input.media_url.length > SUGGESTION_MAX_IMAGES) throw validationFailed([{ path: 'media', message: `At most ${SUGGESTION_MAX_IMAGES} images.` }]);
-    if (input.content.trim() === '' && files.length + input.media_url.length === 0) {
-      throw validationFailed([{ path: 'content', message: 'Write something or add an image.' }]);
-    }
     const images: MediaImage[] = [];
     try {
       for (const url of input.media_url) files.push(await downloadImage(url, SUGGESTION_MAX_IMAGE_BYTES, fetchOptions));

@@ -67,6 +67,19 @@ describe('GET /api/v2/user/category/search', () => {
     expect(UserCategoryListResponse.parse(none.json()).num_results).toBe(0);
   });
 
+  it.each([`q=${'x'.repeat(101)}`, 'q=a&q=b'])('refuses a bad query %s (201)', async (query) => {
+    const res = await get(t.app, 'acme', `/api/v2/user/category/search?${query}`, f.tokens.acmeUser);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+  });
+
+  it('needs a session of the host company (401)', async () => {
+    const missing = await get(t.app, 'acme', '/api/v2/user/category/search?q=car');
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().error).toBe(ErrorCode.NOT_SIGNED_IN);
+    expect((await get(t.app, 'acme', '/api/v2/user/category/search?q=car', f.tokens.globexUser)).statusCode).toBe(401);
+  });
+
   it('never finds another company topics', async () => {
     const res = await get(t.app, 'acme', '/api/v2/user/category/search?q=globex', f.tokens.multi);
     expect(UserCategoryListResponse.parse(res.json()).objects).toEqual([]);

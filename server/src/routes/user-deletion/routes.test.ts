@@ -139,7 +139,8 @@ describe('DELETE /api/v1/user/confirm/{delete_token}', () => {
 
   it('removes only this company data of someone who belongs to another company too', async () => {
     const both = await buildUser(t.db, [{ company: f.acme }, { company: f.globex }]);
-    const bothToken = await sessionFor(t.db, both);
+    const bothToken = await sessionFor(t.db, both, f.acme);
+    const globexToken = await sessionFor(t.db, both, f.globex);
     await post(t.app, 'acme', '/api/v1/user/delete-request', { password: TEST_PASSWORD }, bothToken);
     const [mail] = await t.db.select().from(outboxMails).where(eq(outboxMails.kind, 'deletion-request')).orderBy(desc(outboxMails.id)).limit(1);
     const code = new URL(mail?.links[0] ?? '').searchParams.get('delete_code') ?? '';
@@ -157,7 +158,8 @@ describe('DELETE /api/v1/user/confirm/{delete_token}', () => {
     expect((await t.db.select().from(comments).where(eq(comments.userId, both.id))).map((c) => c.content)).toEqual(['globex']);
     expect((await t.db.select().from(postShares).where(eq(postShares.userId, both.id))).map((s) => s.postId)).toEqual([globexPost.id]);
     expect((await t.db.select().from(postShares).where(eq(postShares.postId, acmePost.id))).map((s) => s.userId)).toEqual([null]);
-    expect((await get(t.app, 'globex', '/api/v1/user/personal-data', bothToken)).statusCode).toBe(200);
+    expect((await get(t.app, 'acme', '/api/v1/user/personal-data', bothToken)).statusCode).toBe(401);
+    expect((await get(t.app, 'globex', '/api/v1/user/personal-data', globexToken)).statusCode).toBe(200);
   });
 
   it('answers 855 to an unknown or used token', async () => {

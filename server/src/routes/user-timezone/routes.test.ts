@@ -46,7 +46,7 @@ describe('PATCH /api/v4/user', () => {
   });
 
   it('gives the role of the host company for a member of several companies', async () => {
-    const res = await patchUser(t.app, 'globex', { timezone: 'Asia/Tokyo' }, f.tokens.multi);
+    const res = await patchUser(t.app, 'globex', { timezone: 'Asia/Tokyo' }, f.tokens.multiGlobex);
     expect(res.statusCode).toBe(200);
     expect(UpdateUserTimezoneResponse.parse(res.json())).toMatchObject({ id: f.multi.id, role: 2, timezone: 'Asia/Tokyo' });
   });

@@ -187,7 +187,7 @@ describe('GET /api/v1/user/{id}/avatar and DELETE /api/v1/user/{id}/picture', ()
     expect((await get(t.app, 'acme', url)).statusCode).toBe(401);
     expect((await get(t.app, 'acme', url, f.tokens.globexUser)).statusCode).toBe(401);
     // multi belongs to both companies, but on globex's host acme-only people are not found.
-    expect((await get(t.app, 'globex', url, f.tokens.multi)).statusCode).toBe(404);
+    expect((await get(t.app, 'globex', url, f.tokens.multiGlobex)).statusCode).toBe(404);
   });
 
   it('answers 404 for a member without a picture', async () => {

@@ -260,6 +260,31 @@ describe('mergeUserSettings', () => {
     expect(merged.leader_board.show_in_leader_board).toBe(false);
     expect(merged.post_queue).toEqual(current.post_queue);
   });
+
+  it('keeps each kind\'s flags while its own toggle is off, and the auto-queue switches while the auto queue is off', () => {
+    const flipped = Object.fromEntries(Object.entries(current.notifications).map(([key, value]) => [key, !value])) as UserSettings['notifications'];
+    const queue = current.post_queue;
+    const merged = mergeUserSettings(
+      current,
+      {
+        notifications: flipped,
+        post_queue: {
+          linkedin: { ...queue.linkedin, auto_queue_enabled: !queue.linkedin.auto_queue_enabled, post_queue_weekday: { ...queue.linkedin.post_queue_weekday, su: !queue.linkedin.post_queue_weekday.su } },
+        },
+      },
+      { ...DEFAULT_FEATURE_TOGGLES, notifications_enabled: true, post_comments_enabled: false, post_reactions_enabled: false, auto_queue_enabled: false },
+    );
+    for (const kind of ['post_commented', 'post_liked', 'post_auto_queue'] as const) {
+      expect(merged.notifications[`email_${kind}`], kind).toBe(current.notifications[`email_${kind}`]);
+      expect(merged.notifications[`push_${kind}`], kind).toBe(current.notifications[`push_${kind}`]);
+    }
+    for (const kind of ['suggested_post_approved', 'relink_social_account', 'post_shared'] as const) {
+      expect(merged.notifications[`email_${kind}`], kind).toBe(flipped[`email_${kind}`]);
+    }
+    expect(merged.post_queue.linkedin.auto_queue_enabled).toBe(queue.linkedin.auto_queue_enabled);
+    // The queue's times and days still serve the manual queue: they save.
+    expect(merged.post_queue.linkedin.post_queue_weekday.su).toBe(!queue.linkedin.post_queue_weekday.su);
+  });
 });
 
 describe('POST /api/v1/user/password', () => {

@@ -80,7 +80,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const { company, viewer } = await authenticate(ctx.db, request);
     if (!company.featureToggles.email_login_enabled) throw forbidden();
     const input = parseInput(ChangePasswordRequest, request.body ?? {});
-    const token = await changeUserPassword(ctx.db, viewer.user, input);
+    const token = await changeUserPassword(ctx.db, viewer.user, company.id, input);
     return checked(ChangePasswordResponse, { token }, ctx.checkResponses);
   });
 

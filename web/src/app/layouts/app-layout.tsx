@@ -7,6 +7,7 @@ import { useConfigInfo, useCurrentUser } from '../../lib/auth.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { RouterLink } from '../../components/router-link.tsx';
 import { TopicsDropdown } from '../../features/topics/index.tsx';
+import { PostTracking } from '../../features/tracking/components/post-tracking.tsx';
 import styles from './app-layout.module.css';
 
 // The menu (with its popover positioning and avatar) is not needed to paint the feed, nor are
@@ -82,9 +83,11 @@ export function AppLayout(): JSX.Element {
         <TopBar />
       </ErrorBoundary>
       <main id="chorus-main" tabIndex={-1} className={styles.main}>
-        <ErrorBoundary resetKey={location.pathname}>
-          <Outlet />
-        </ErrorBoundary>
+        <PostTracking>
+          <ErrorBoundary resetKey={location.pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </PostTracking>
       </main>
     </>
   );

@@ -1,9 +1,10 @@
-import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, MessageBarTitle, Text } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import type { JSX } from 'react';
 import { Navigate, Outlet, useHref, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, isSignInRedirect, isSignInSso, REMOVAL_SUCCESS_TOAST_MS, SsoRedirectCode, type SignInResult } from '@chorus/core';
+import { api } from '../../lib/api.ts';
 import { useIsSignedIn, useSignOut, useStartSession } from '../../lib/auth.tsx';
 import { useChorusSettings } from '../../lib/chorus-context.ts';
 import { ASSISTED_LOGIN_SUBDOMAIN, isAllowedRedirectUrl, originForSubdomain, subdomainOf } from '../../lib/hosts.ts';
@@ -19,6 +20,7 @@ import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import { EmailSignInForm } from '../../features/auth/components/email-sign-in-form.tsx';
 import { SignInErrorView } from '../../features/auth/components/sign-in-error-view.tsx';
 import { SignInOptions } from '../../features/auth/components/sign-in-options.tsx';
+import { finishSsoSignIn } from '../../features/auth/sso-finish.ts';
 
 function useFavicon(href: string | null | undefined): void {
   useEffect(() => {
@@ -199,4 +201,32 @@ export function SignInErrorRoute(): JSX.Element {
   const [params] = useSearchParams();
   const body = params.get('reason') === 'invalid_link' ? t('ssoSignIn.invalidLink') : undefined;
   return <SignInErrorView backTo="/sign-in" body={body} />;
+}
+
+/** Where every way in of the embedded sign-in comes back to. */
+const SIGN_IN_EMBED_PATH = '/sign-in-embed';
+
+/**
+ * /sign-in-embed: sign-in inside an embedding (a browser extension's popup or frame). It shows
+ * the company's branded sign-in options, each coming back here through `next`; once signed in,
+ * it hands the session to its opener or parent with the sign-in-finished message (this origin
+ * only, as the SSO landing page does) and says the window can be closed.
+ */
+export function SignInEmbedRoute(): JSX.Element {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const signedIn = useIsSignedIn();
+  const userId = useSessionStore((state) => state.userId);
+  const branding = useBrandedSettings();
+
+  useEffect(() => {
+    if (!signedIn || userId === null) return;
+    const token = api().tokens.get();
+    if (token !== null) finishSsoSignIn(window, true, { token, userId });
+  }, [signedIn, userId]);
+
+  if (signedIn) return <Text as="p">{t('ssoSignIn.finished')}</Text>;
+  const params = new URLSearchParams(location.search);
+  params.set('next', SIGN_IN_EMBED_PATH);
+  return <SignInOptions branding={branding.data} emailTo={{ pathname: '/sign-in/email', search: `?${params.toString()}` }} />;
 }

@@ -7,9 +7,14 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { OnboardingScreen } from '../../features/onboarding/index.ts';
 import { SocialSettingsSection, useHasLinkedNetwork } from '../../features/social/index.ts';
 
-/** `/onboarding?slide=1`: slide 1 is the only slide; any other value goes to it. */
+/**
+ * `/onboarding?slide=1`: slide 1 is the only slide; any other value goes to it. Companies that
+ * skip onboarding never see it, even by its address: they go to the feed.
+ */
 export function OnboardingRoute(): JSX.Element {
   const [params] = useSearchParams();
+  const config = useConfigInfo();
+  if (config?.skip_onboarding === true) return <Navigate to="/" replace />;
   if (params.get('slide') !== String(ONBOARDING_SLIDE)) return <Navigate to={ONBOARDING_PATH} replace />;
   return <OnboardingSlide />;
 }

@@ -9,6 +9,7 @@ import { PostDialog } from '../../features/posts/components/post-dialog.tsx';
 import { openedFromList } from '../../features/posts/components/post-card.tsx';
 import { PostInteractions } from '../../features/reactions/components/post-interactions.tsx';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
+import { usePostClicks } from '../../features/tracking/hooks/use-post-clicks.ts';
 
 /**
  * `/post/:postId`: the single post modal over the feed, with the post's actions and comments.
@@ -32,6 +33,7 @@ export function PostDialogRoute(): JSX.Element {
   const previousId = list && index > 0 ? list.feed[index - 1] : undefined;
   const nextId = list && index >= 0 && index < list.feed.length - 1 ? list.feed[index + 1] : undefined;
   const commentsOn = config?.feature_toggles.post_comments_enabled ?? false;
+  const handleSourceClick = usePostClicks(postId, list !== null);
 
   const handleClose = (): void => {
     if (list) void navigate(-1);
@@ -56,6 +58,7 @@ export function PostDialogRoute(): JSX.Element {
       onMissing={handleMissing}
       actions={(post) => <PostInteractions post={post} />}
       comments={renderComments}
+      onSourceClick={handleSourceClick}
       {...(previousId === undefined ? {} : { onPrevious: () => goTo(previousId) })}
       {...(nextId === undefined ? {} : { onNext: () => goTo(nextId) })}
     />

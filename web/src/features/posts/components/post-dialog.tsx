@@ -26,7 +26,7 @@ function SuggestedBy(props: { name: string }): JSX.Element {
   );
 }
 
-function PostDetails(props: { post: Post; actions: PostSlot | undefined; comments: PostSlot | undefined }): JSX.Element {
+function PostDetails(props: { post: Post; actions: PostSlot | undefined; comments: PostSlot | undefined; onSourceClick: (() => void) | undefined }): JSX.Element {
   const { t } = useTranslation(['common', 'library']);
   const { post } = props;
   const topicsId = `post-${post.id}-topics`;
@@ -42,7 +42,7 @@ function PostDetails(props: { post: Post; actions: PostSlot | undefined; comment
       ) : null}
       <PostMeta post={post} />
       {post.url ? (
-        <Link href={post.url} target="_blank" rel="noopener noreferrer">
+        <Link href={post.url} target="_blank" rel="noopener noreferrer" onClick={props.onSourceClick}>
           {t('post.viewAt', { source: post.source ?? t('post.internal') })}
         </Link>
       ) : null}
@@ -53,7 +53,7 @@ function PostDetails(props: { post: Post; actions: PostSlot | undefined; comment
       ) : post.url ? (
         <div className={styles.previewFallback}>
           <Text>{t('library:postModal.previewFailed')}</Text>{' '}
-          <Link href={post.url} target="_blank" rel="noopener noreferrer">
+          <Link href={post.url} target="_blank" rel="noopener noreferrer" onClick={props.onSourceClick}>
             {t('library:postModal.viewOriginal')}
           </Link>
         </div>
@@ -74,7 +74,7 @@ function PostDetails(props: { post: Post; actions: PostSlot | undefined; comment
           </nav>
         ) : null}
         {post.url ? (
-          <Link href={post.url} target="_blank" rel="noopener noreferrer" className={styles.source}>
+          <Link href={post.url} target="_blank" rel="noopener noreferrer" onClick={props.onSourceClick} className={styles.source}>
             {t('library:postModal.goToSource')}
           </Link>
         ) : null}
@@ -94,6 +94,8 @@ interface PostDialogProps {
   actions?: PostSlot;
   /** The comments section. */
   comments?: PostSlot;
+  /** The person followed a link to the post's source ('View at', 'View the original', 'Go to source'). */
+  onSourceClick?: () => void;
   /** Opens the previous post of the list it was opened from; absent at the start. */
   onPrevious?: () => void;
   /** Opens the next post of that list; absent at the end. */
@@ -151,7 +153,7 @@ export function PostDialog(props: PostDialogProps): JSX.Element {
           <DialogTitle action={<Button appearance="subtle" aria-label={t('post.close')} icon={<DismissRegular />} onClick={props.onClose} />}>{title}</DialogTitle>
           <DialogContent>
             {post.data ? (
-              <PostDetails key={post.data.id} post={post.data} actions={props.actions} comments={props.comments} />
+              <PostDetails key={post.data.id} post={post.data} actions={props.actions} comments={props.comments} onSourceClick={props.onSourceClick} />
             ) : (
               <div className={styles.loading}>
                 <Spinner label={t('post.loading')} />

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { Button, Tooltip } from '@fluentui/react-components';
+import { ToggleButton, Tooltip } from '@fluentui/react-components';
 import { Bookmark20Filled, Bookmark20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ConfigInfoResponse, Post } from '@chorus/core';
@@ -21,15 +21,24 @@ export function canBookmark(post: Post, config: ConfigInfoResponse | undefined):
   return (config?.feature_toggles.notifications_enabled ?? false) && !isYoutubeUrl(post.url);
 }
 
-/** The bookmark toggle of a post. */
+/**
+ * The bookmark toggle of a post: a toggle button named 'Bookmark', pressed while bookmarked
+ * (a toggle keeps its name; the tooltip says what a click will do).
+ */
 export function BookmarkToggle(props: { post: Post }): JSX.Element {
   const { t } = useTranslation(['library']);
   const toggle = useToggleBookmark(props.post);
   const bookmarked = props.post.is_bookmarked === 1;
-  const label = bookmarked ? t('library:card.removeBookmark') : t('library:card.bookmark');
+  const hint = bookmarked ? t('library:card.removeBookmark') : t('library:card.bookmark');
   return (
-    <Tooltip content={label} relationship="label">
-      <Button appearance="subtle" icon={bookmarked ? <Bookmark20Filled /> : <Bookmark20Regular />} onClick={toggle} />
+    <Tooltip content={hint} relationship="description">
+      <ToggleButton
+        appearance="subtle"
+        checked={bookmarked}
+        aria-label={t('library:card.bookmark')}
+        icon={bookmarked ? <Bookmark20Filled /> : <Bookmark20Regular />}
+        onClick={toggle}
+      />
     </Tooltip>
   );
 }

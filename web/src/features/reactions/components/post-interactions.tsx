@@ -23,8 +23,8 @@ export function likesEnabled(post: Post, postReactionsEnabled: boolean): boolean
 /**
  * The actions of a post on its card and in the single post modal: the interaction bar (like
  * heart, like and share counts opening the reactions modal, share buttons or 'Internal') or
- * the legacy share bar, as the company's interaction_bar_enabled chooses, and the bookmark
- * toggle where bookmarks apply.
+ * the legacy share bar, as the company's post_interactions_enabled feature toggle chooses, and
+ * the bookmark toggle where bookmarks apply.
  */
 export function PostInteractions(props: { post: Post }): JSX.Element {
   const { t } = useTranslation(['library']);
@@ -32,7 +32,7 @@ export function PostInteractions(props: { post: Post }): JSX.Element {
   const [tab, setTab] = useState<ReactionsTab | null>(null);
   const { post } = props;
   const likes = likesEnabled(post, config?.feature_toggles.post_reactions_enabled ?? false);
-  const interactionBar = config?.interaction_bar_enabled ?? true;
+  const interactionBar = config?.feature_toggles.post_interactions_enabled ?? true;
 
   return (
     <div className={styles.bar} role="group" aria-label={t('library:card.actions', { title: post.title })}>

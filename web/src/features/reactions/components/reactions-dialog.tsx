@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { NETWORK_NAMES, SHARER_NETWORK_ICONS, isShareableNetwork, type PersonSummary, type Post } from '@chorus/core';
+import { NETWORK_NAMES, isShareableNetwork, sharerNetworkIcons, type PersonSummary, type Post } from '@chorus/core';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { useLikers, useSharers } from '../api/get-reaction-users.ts';
 import { NetworkIcon } from './network-icon.tsx';
@@ -89,8 +89,7 @@ function Person(props: { person: PersonSummary }): JSX.Element {
 
 function SharerNetworks(props: { networks: readonly number[] }): JSX.Element {
   const { t } = useTranslation(['library']);
-  const shown = props.networks.slice(0, SHARER_NETWORK_ICONS);
-  const more = props.networks.length - shown.length;
+  const { shown, more } = sharerNetworkIcons(props.networks);
   const names = shown.map((n) => (isShareableNetwork(n) ? NETWORK_NAMES[n] : String(n))).join(', ');
   return (
     <span className={styles.networks}>

@@ -47,7 +47,7 @@ function weekdayName(t: TFunction, day: Weekday): string {
 }
 
 /** One network's queue: auto queue switch, queue times and weekdays. */
-function NetworkQueue(props: { network: LinkableNetwork; value: NetworkQueueSettings; onChange: (next: NetworkQueueSettings) => void }): JSX.Element {
+function NetworkQueue(props: { network: LinkableNetwork; value: NetworkQueueSettings; autoQueue: boolean; onChange: (next: NetworkQueueSettings) => void }): JSX.Element {
   const { t } = useTranslation(['social']);
   const name = networkName(t, props.network);
   const { value, onChange } = props;
@@ -58,11 +58,14 @@ function NetworkQueue(props: { network: LinkableNetwork; value: NetworkQueueSett
       <h3 id={headingId} className={styles.networkTitle}>
         {t('social:queue.network', { network: name })}
       </h3>
-      <Switch
-        label={t('social:queue.autoQueue', { network: name })}
-        checked={value.auto_queue_enabled}
-        onChange={(_, data) => onChange({ ...value, auto_queue_enabled: data.checked })}
-      />
+      {/* The times and days still serve Add to Queue; only the automatic queue is the company's to allow. */}
+      {props.autoQueue ? (
+        <Switch
+          label={t('social:queue.autoQueue', { network: name })}
+          checked={value.auto_queue_enabled}
+          onChange={(_, data) => onChange({ ...value, auto_queue_enabled: data.checked })}
+        />
+      ) : null}
       <Text as="p" weight="semibold">
         {t('social:queue.times')}
       </Text>
@@ -133,7 +136,13 @@ export function QueueSettingsSection(props: QueueSettingsSectionProps): JSX.Elem
     <section id="queue-settings" aria-labelledby="queue-settings-heading" className={styles.section}>
       <h2 id="queue-settings-heading">{t('social:queue.title')}</h2>
       {networks.map((network) => (
-        <NetworkQueue key={network} network={network} value={props.value[network]} onChange={(next) => props.onChange({ ...props.value, [network]: next })} />
+        <NetworkQueue
+          key={network}
+          network={network}
+          value={props.value[network]}
+          autoQueue={config?.feature_toggles.auto_queue_enabled !== false}
+          onChange={(next) => props.onChange({ ...props.value, [network]: next })}
+        />
       ))}
     </section>
   );

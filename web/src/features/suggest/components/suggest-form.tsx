@@ -10,8 +10,8 @@ import styles from './suggest-form.module.css';
 
 /**
  * The suggest content form: text (a pasted link offers that page's images), images from the
- * link or uploaded, and submit (disabled while empty or sending); then a success message with
- * 'Suggest more'.
+ * link or uploaded, and submit (disabled while the text is empty, images or not, or while
+ * sending); then a success message with 'Suggest more'.
  */
 export function SuggestForm(props: { onDone?: () => void }): JSX.Element {
   const { t } = useTranslation(['library']);
@@ -20,7 +20,8 @@ export function SuggestForm(props: { onDone?: () => void }): JSX.Element {
   const fileInput = useRef<HTMLInputElement | null>(null);
   const [content, setContent] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [linkImages, setLinkImages] = useState<{ url: string; images: string[] } | null>(null);
+  // unreadable: the look-up failed (the server refuses local addresses), unlike a page that has no images.
+  const [linkImages, setLinkImages] = useState<{ url: string; images: string[]; unreadable: boolean } | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [sent, setSent] = useState(false);
   const images = useSuggestImages();
@@ -31,11 +32,11 @@ export function SuggestForm(props: { onDone?: () => void }): JSX.Element {
   const lookUpImages = (text: string): void => {
     const link = firstLink(text);
     if (link === null || link === linkImages?.url) return;
-    setLinkImages({ url: link, images: [] });
+    setLinkImages({ url: link, images: [], unreadable: false });
     setChosen([]);
     images.mutate(link, {
-      onSuccess: (found) => setLinkImages({ url: link, images: found }),
-      onError: () => setLinkImages({ url: link, images: [] }),
+      onSuccess: (found) => setLinkImages({ url: link, images: found, unreadable: false }),
+      onError: () => setLinkImages({ url: link, images: [], unreadable: true }),
     });
   };
 
@@ -64,7 +65,7 @@ export function SuggestForm(props: { onDone?: () => void }): JSX.Element {
 
   const handleSubmit = (event: FormEvent): void => {
     event.preventDefault();
-    if (!canSubmitSuggestion(content, imageCount, submit.isPending)) return;
+    if (!canSubmitSuggestion(content, submit.isPending)) return;
     submit.mutate(
       { content, media: files, mediaUrls: chosen },
       { onSuccess: () => setSent(true), onError: () => notify.error(t('library:suggest.failed')) },
@@ -103,7 +104,9 @@ export function SuggestForm(props: { onDone?: () => void }): JSX.Element {
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t('library:suggest.linkImages')}</legend>
           {images.isPending ? <Spinner size="tiny" label={t('library:suggest.findingImages')} /> : null}
-          {!images.isPending && linkImages.images.length === 0 ? <Text>{t('library:suggest.noImages')}</Text> : null}
+          {!images.isPending && linkImages.images.length === 0 ? (
+            <Text>{linkImages.unreadable ? t('library:suggest.linkUnreadable') : t('library:suggest.noImages')}</Text>
+          ) : null}
           <ul className={styles.choices}>
             {linkImages.images.map((url, index) => (
               <li key={url}>
@@ -156,7 +159,7 @@ export function SuggestForm(props: { onDone?: () => void }): JSX.Element {
         ) : null}
       </div>
       <div className={styles.buttons}>
-        <Button type="submit" appearance="primary" disabled={!canSubmitSuggestion(content, imageCount, submit.isPending)}>
+        <Button type="submit" appearance="primary" disabled={!canSubmitSuggestion(content, submit.isPending)}>
           {submit.isPending ? t('library:suggest.sending') : t('library:suggest.submit')}
         </Button>
       </div>

@@ -1,0 +1,21 @@
+/** Client calls of tracking (see contract/track.ts). */
+import {
+  TrackClickResponse,
+  TrackImpressionsResponse,
+  type TrackClickRequest,
+  type TrackImpressionsRequest,
+} from '../contract/track.ts';
+import type { ApiClient } from './api-client.ts';
+
+/**
+ * `POST /api/v1/track/post/impressions`: post cards a person saw. `keepalive` lets the last
+ * batch leave while the page unloads.
+ */
+export function trackImpressions(client: ApiClient, body: TrackImpressionsRequest, options: { keepalive?: boolean } = {}): Promise<TrackImpressionsResponse> {
+  return client.request('POST', { version: 'v1', path: 'track/post/impressions', schema: TrackImpressionsResponse, body, keepalive: options.keepalive ?? false });
+}
+
+/** `POST /api/v1/track/post/{id}/clicks`: a post opened, or followed to its source, and how the person got there. */
+export function trackClick(client: ApiClient, postId: number, body: TrackClickRequest): Promise<TrackClickResponse> {
+  return client.request('POST', { version: 'v1', path: `track/post/${postId}/clicks`, schema: TrackClickResponse, body });
+}

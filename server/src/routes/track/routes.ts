@@ -1,0 +1,33 @@
+/**
+ * Tracking (v1, the spec gives these paths no version): impressions of the post cards a
+ * person saw and clicks on posts, each with its share-flow channel. Neither changes what a
+ * cached read answers, so neither retires the read caches (they come with every feed view).
+ */
+import { IdParam, TrackClickRequest, TrackClickResponse, TrackImpressionsRequest, TrackImpressionsResponse } from '@chorus/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { recordClick, recordImpressions } from '../../commands/post-tracking.ts';
+import { parseInput, postUnavailable } from '../../errors.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { checked } from '../../lib/respond.ts';
+import { authenticate } from '../../plugins/session.ts';
+
+/** Tracking writes read by no cached answer. */
+const KEEPS_CACHES = { config: { retiresCaches: false } } as const;
+
+/** Tracking routes. */
+export const trackRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post('/api/v1/track/post/impressions', KEEPS_CACHES, async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const { post_ids: postIds, channel } = parseInput(TrackImpressionsRequest, request.body ?? {});
+    const recorded = await recordImpressions(ctx.db, { companyId: company.id, userId: viewer.user.id, channel }, postIds);
+    return checked(TrackImpressionsResponse, { recorded }, ctx.checkResponses);
+  });
+
+  app.post('/api/v1/track/post/:id/clicks', KEEPS_CACHES, async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const { id } = parseInput(IdParam, request.params);
+    const { channel } = parseInput(TrackClickRequest, request.body ?? {});
+    if (!(await recordClick(ctx.db, { companyId: company.id, userId: viewer.user.id, channel }, id))) throw postUnavailable();
+    return checked(TrackClickResponse, { post_id: id, channel }, ctx.checkResponses);
+  });
+};

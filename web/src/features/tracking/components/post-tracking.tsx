@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CSSProperties, JSX, ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useChorusSettings } from '../../../lib/chorus-context.ts';
+import { ListPathContext } from '../hooks/list-path.ts';
+import { isPostPath } from '../utils/post-path.ts';
+import type { ImpressionTracker } from '../utils/impression-tracker.ts';
+
+// The wrapper only gives the observers a root; it must not change the page's layout.
+const NO_BOX: CSSProperties = { display: 'contents' };
+
+/**
+ * Tracks the post cards shown in its children (impressions), and tells the post modal which
+ * list page it was opened from (the channel of its clicks). The tracker loads after the first
+ * render, which it has no part in.
+ */
+export function PostTracking(props: { children: ReactNode }): JSX.Element {
+  const { pathname } = useLocation();
+  const { host } = useChorusSettings();
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const [tracker, setTracker] = useState<ImpressionTracker | null>(null);
+  const listPath = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (root === null) return;
+    let cancelled = false;
+    let started: ImpressionTracker | null = null;
+    import('../utils/impression-tracker.ts')
+      .then((module) => {
+        if (cancelled) return;
+        started = new module.ImpressionTracker(root, host);
+        setTracker(started);
+      })
+      // Without the tracker the app works the same; nothing to tell anyone.
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      started?.stop();
+      setTracker(null);
+    };
+  }, [root, host]);
+
+  useEffect(() => {
+    if (!isPostPath(pathname)) listPath.current = pathname;
+    tracker?.show(pathname);
+  }, [pathname, tracker]);
+
+  return (
+    <ListPathContext.Provider value={listPath}>
+      <div ref={setRoot} style={NO_BOX}>
+        {props.children}
+      </div>
+    </ListPathContext.Provider>
+  );
+}
