@@ -1,0 +1,332 @@
+/**
+ * The web budget as a browser sees it: the real server (a child, on a fresh PGlite data folder
+ * that it seeds with the demo data) serves a snapshot of the web build, Debian's Chromium signs
+ * in as the demo user and opens the feed, and every JavaScript file the page fetched until the
+ * feed is on screen and the network is quiet is counted: the entry script, its modulepreloads
+ * and static imports, and every chunk loaded through `import()` (route chunks, lazy
+ * components, locale namespaces). Each file is gzipped from the snapshot at the level of
+ * web-bundle.ts, so the numbers compare with the static-graph measurement there.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page, type Request, type Response } from '@playwright/test';
+import { request } from './http.ts';
+import { freePort, onCleanup, startNode, waitForHttp, type ChildEnv } from './processes.ts';
+import { GZIP_LEVEL, measureBundle } from './web-bundle.ts';
+
+/** Debian's Chromium: the benchmark never downloads a browser. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** The same window, language and time zone on every run, so the same feed renders. */
+const VIEWPORT = { width: 1280, height: 900 };
+const LOCALE = 'en-US';
+const TIMEZONE = 'America/New_York';
+const DEMO_EMAIL = 'user@acme.example';
+const DEMO_PASSWORD = 'Chorus!2026';
+/** The session cookie of core/src/domain/constants.ts (AUTH_COOKIE), as cookieTokenStore writes it. */
+const AUTH_COOKIE = 'pb_token';
+/** The web app's persisted session (web/src/stores/session-store.ts, SESSION_STORAGE_KEY): the signed-in user's id. */
+const SESSION_STORAGE_KEY = 'chorus.session';
+/** The feed counts as rendered when its Latest heading and this many post cards are visible. */
+const MINIMUM_CARDS = 3;
+/** The network counts as idle after this long without a request in flight. */
+const QUIET_MS = 1000;
+
+/** How to run the measurement. */
+export interface FirstRenderOptions {
+  root: string;
+  /** The web build to measure (a folder with index.html); copied before the server starts. */
+  webDist: string;
+  childEnv: ChildEnv;
+  serverLogLevel: string;
+  log(line: string): void;
+}
+
+/** One file the first render fetched. */
+export interface LoadedFile {
+  /** Path in the build, such as assets/index-abc.js (or the URL when it is not in the build). */
+  file: string;
+  kind: 'js' | 'css';
+  /** Whether index.html's static graph has it (what web-bundle.ts counts) or it came later, through import(). */
+  via: 'static graph' | 'lazy';
+  /** Whether the request started after the feed was already on screen (still before the network went quiet). */
+  afterFeed: boolean;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** What the browser loaded for the feed's first render. */
+export interface FirstRenderReport {
+  /** The page the browser ended on (the feed is `/`). */
+  url: string;
+  /** Post cards on screen when measured. */
+  cards: number;
+  /** Milliseconds from navigation until the feed was on screen, and until the network was quiet. */
+  feedMs: number;
+  idleMs: number;
+  /** Every JavaScript and CSS file, largest gzip first within each kind. */
+  files: LoadedFile[];
+  jsBytes: number;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  /** The static graph of index.html alone (the previous measurement), for comparison. */
+  staticGraph: { files: number; jsGzipBytes: number };
+  /** JavaScript chunks of the build the first render did not fetch. */
+  notLoaded: { files: number; gzipBytes: number };
+}
+
+function gzipSize(content: Buffer): number {
+  return gzipSync(content, { level: GZIP_LEVEL }).length;
+}
+
+/** The session of the sign-in answer: the token and the user's id. */
+interface Session {
+  token: string;
+  userId: number;
+}
+
+async function signIn(origin: string, host: string): Promise<Session> {
+  const response = await request(`${origin}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { host, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  let body: unknown = null;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    // Reported below with the raw body.
+  }
+  const answer = (typeof body === 'object' && body !== null ? body : {}) as { token?: unknown; user?: { id?: unknown } };
+  const token = answer.token;
+  const userId = answer.user?.id;
+  if (response.status !== 200 || typeof token !== 'string' || typeof userId !== 'number') {
+    throw new Error(`sign-in as ${DEMO_EMAIL} failed: HTTP ${response.status} ${response.body.slice(0, 300)}`);
+  }
+  return { token, userId };
+}
+
+/** Makes sure `/` shows the feed, not onboarding: records "skipped" when the user has no onboarding event yet. */
+async function skipOnboarding(origin: string, headers: Record<string, string>): Promise<void> {
+  const events = await request(`${origin}/api/v1/cs/onboarding`, { headers });
+  if (events.status !== 200) throw new Error(`GET /api/v1/cs/onboarding answered ${events.status}: ${events.body.slice(0, 300)}`);
+  const parsed = JSON.parse(events.body) as { objects?: unknown[] };
+  if (Array.isArray(parsed.objects) && parsed.objects.length > 0) return;
+  const skipped = await request(`${origin}/api/v1/cs/event`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ event: 'skipped' }),
+  });
+  if (skipped.status !== 200) throw new Error(`POST /api/v1/cs/event answered ${skipped.status}: ${skipped.body.slice(0, 300)}`);
+}
+
+/** Resolves once no request has been in flight for QUIET_MS, or rejects after `timeoutMs`. */
+async function networkQuiet(page: Page, inFlight: () => number, lastActivity: () => number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; attempt < 10_000 && Date.now() < deadline; attempt++) {
+    if (inFlight() === 0 && Date.now() - lastActivity() >= QUIET_MS) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the network did not go quiet within ${timeoutMs} ms (${inFlight()} requests in flight)`);
+}
+
+interface Fetched {
+  url: URL;
+  kind: LoadedFile['kind'];
+  afterFeed: boolean;
+  /** The bytes the browser received (identical to the build's file for files of the build). */
+  body: Buffer;
+}
+
+function kindOf(req: Request, response: Response | null): LoadedFile['kind'] | null {
+  const pathname = new URL(req.url()).pathname;
+  const type = (response?.headers()['content-type'] ?? '').toLowerCase();
+  if (req.resourceType() === 'script' || /\.m?js$/.test(pathname) || type.includes('javascript')) return 'js';
+  if (req.resourceType() === 'stylesheet' || pathname.endsWith('.css') || type.includes('text/css')) return 'css';
+  return null;
+}
+
+/**
+ * Opens the feed in a fresh browser context holding the session as the web app leaves it after
+ * signing in (the cookie and the user id in localStorage), and records what it fetched.
+ */
+async function loadFeed(browser: Browser, origin: string, session: Session, timeoutMs: number): Promise<{ fetched: Fetched[]; url: string; cards: number; feedMs: number; idleMs: number }> {
+  const { hostname } = new URL(origin);
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    locale: LOCALE,
+    timezoneId: TIMEZONE,
+    serviceWorkers: 'block',
+    storageState: {
+      // As cookieTokenStore writes it: this host only, Path=/, SameSite=Lax, percent-encoded.
+      cookies: [{ name: AUTH_COOKIE, value: encodeURIComponent(session.token), domain: hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }],
+      origins: [{ origin, localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify({ userId: session.userId }) }] }],
+    },
+  });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(timeoutMs);
+    const fetched: Fetched[] = [];
+    // Requests in flight, each with whether it started after the feed was on screen.
+    const pending = new Map<Request, boolean>();
+    const settling: Promise<void>[] = [];
+    const problems: string[] = [];
+    let lastActivity = Date.now();
+    let feedShown = false;
+    page.on('request', (req) => {
+      pending.set(req, feedShown);
+      lastActivity = Date.now();
+    });
+    const settle = async (req: Request, failed: boolean) => {
+      const afterFeed = pending.get(req) === true;
+      pending.delete(req);
+      lastActivity = Date.now();
+      const response = failed ? null : await req.response();
+      const kind = kindOf(req, response);
+      if (kind === null) return;
+      if (response === null || !response.ok()) {
+        problems.push(`${req.url()} did not load (${response === null ? (req.failure()?.errorText ?? 'failed') : `HTTP ${response.status()}`})`);
+        return;
+      }
+      fetched.push({ url: new URL(req.url()), kind, afterFeed, body: await response.body() });
+    };
+    const track = (req: Request, failed: boolean) => {
+      settling.push(settle(req, failed).catch((error: unknown) => void problems.push(String(error))));
+    };
+    page.on('requestfinished', (req) => track(req, false));
+    page.on('requestfailed', (req) => track(req, true));
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+
+    const started = performance.now();
+    const cards = page.getByRole('article');
+    try {
+      await page.goto(`${origin}/`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('heading', { name: 'Latest' }).waitFor({ state: 'visible' });
+      await cards.nth(MINIMUM_CARDS - 1).waitFor({ state: 'visible' });
+    } catch (error) {
+      const text = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(no text)');
+      throw new Error(
+        `the feed did not render: ${error instanceof Error ? error.message : String(error)}\n` +
+          `page: ${page.url()}\n${problems.map((p) => `  ${p}\n`).join('')}text: ${text.replace(/\s+/g, ' ').slice(0, 500)}`,
+        { cause: error },
+      );
+    }
+    feedShown = true;
+    const feedMs = performance.now() - started;
+    await networkQuiet(page, () => pending.size, () => lastActivity, timeoutMs);
+    const idleMs = performance.now() - started;
+    await Promise.all(settling);
+    const url = page.url();
+    if (new URL(url).pathname !== '/') throw new Error(`the browser ended on ${url}, not the feed`);
+    if (problems.length > 0) throw new Error(`the feed did not load cleanly:\n  ${problems.join('\n  ')}`);
+    return { fetched, url, cards: await cards.count(), feedMs, idleMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Runs the browser measurement. The server, browser and folders are left to the registered clean-up. */
+export async function measureFirstRender(options: FirstRenderOptions): Promise<FirstRenderReport> {
+  if (!existsSync(path.join(options.webDist, 'index.html'))) {
+    throw new Error(`${path.relative(options.root, options.webDist)}/index.html is missing: build the web app first (npm run build)`);
+  }
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package`);
+
+  // A snapshot of the build: the server registers the files it finds at start, and another
+  // build into web/dist during the run must not change what is served or what is measured.
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-web-'));
+  const removeRunDir = onCleanup(`remove ${runDir}`, async () => rmSync(runDir, { recursive: true, force: true }));
+  const dist = path.join(runDir, 'web-dist');
+  cpSync(options.webDist, dist, { recursive: true });
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${options.webDist} changed while it was copied: build it again`);
+
+  const port = await freePort();
+  const host = `acme.localhost:${port}`;
+  const apiOrigin = `http://127.0.0.1:${port}`;
+  const env: ChildEnv = {
+    ...options.childEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CHORUS_DATA_DIR: path.join(runDir, 'data'),
+    CHORUS_WEB_DIST: dist,
+    CHORUS_TAB_DIST: path.join(runDir, 'no-tab-build'),
+    CHORUS_BASE_DOMAIN: 'localhost',
+    CHORUS_SEED: 'auto',
+    NODE_ENV: 'production',
+    LOG_LEVEL: options.serverLogLevel,
+  };
+  // The embedded database (PGlite), seeded with the demo data on this fresh folder.
+  delete env.DATABASE_URL;
+  options.log(`starting the server on port ${port} (PGlite in a fresh folder, demo data, NODE_ENV=production) ...`);
+  const server = startNode('chorus server (web)', [path.join(options.root, 'server', 'src', 'main.ts')], env, options.root);
+  await waitForHttp(server, `${apiOrigin}/health`, {}, 180_000);
+
+  const session = await signIn(apiOrigin, host);
+  await skipOnboarding(apiOrigin, { host, 'x-auth-token': session.token });
+
+  options.log(`opening http://${host}/ as ${DEMO_EMAIL} in ${CHROMIUM_PATH} (${VIEWPORT.width}x${VIEWPORT.height}, ${LOCALE}) ...`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const closeBrowser = onCleanup('close chromium', () => browser.close());
+  let loaded: Awaited<ReturnType<typeof loadFeed>>;
+  try {
+    loaded = await loadFeed(browser, `http://${host}`, session, 60_000);
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nserver output:\n${server.output().slice(-4000)}`, { cause: error });
+  } finally {
+    await closeBrowser();
+  }
+  await server.stop();
+
+  const staticGraph = measureBundle('web app', dist);
+  const inStaticGraph = new Set(staticGraph.files.map((f) => f.file));
+  const files: LoadedFile[] = [];
+  const seen = new Set<string>();
+  for (const item of loaded.fetched) {
+    const local = item.url.host === host ? path.normalize(decodeURIComponent(item.url.pathname).replace(/^\/+/, '')) : null;
+    const name = local ?? item.url.href;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    // The bytes of the build, as web-bundle.ts reads them; anything not from the build (none
+    // expected) is measured from the response itself.
+    const full = local === null || local.startsWith('..') ? null : path.join(dist, local);
+    const content = full !== null && existsSync(full) ? readFileSync(full) : item.body;
+    if (!content.equals(item.body)) throw new Error(`${name}: the server sent ${item.body.length} bytes, the build holds ${content.length}`);
+    files.push({
+      file: name,
+      kind: item.kind,
+      via: local !== null && inStaticGraph.has(local) ? 'static graph' : 'lazy',
+      afterFeed: item.afterFeed,
+      bytes: content.length,
+      gzipBytes: gzipSize(content),
+    });
+  }
+  files.sort((a, b) => (a.kind === b.kind ? b.gzipBytes - a.gzipBytes : a.kind === 'js' ? -1 : 1));
+  const js = files.filter((f) => f.kind === 'js');
+  const sum = (list: readonly LoadedFile[], key: 'bytes' | 'gzipBytes') => list.reduce((total, f) => total + f[key], 0);
+
+  let notLoadedFiles = 0;
+  let notLoadedGzip = 0;
+  const assets = path.join(dist, 'assets');
+  for (const entry of existsSync(assets) ? readdirSync(assets, { recursive: true, encoding: 'utf8' }) : []) {
+    const file = path.join('assets', entry);
+    if (!file.endsWith('.js') || seen.has(file)) continue;
+    notLoadedFiles++;
+    notLoadedGzip += gzipSize(readFileSync(path.join(dist, file)));
+  }
+  await removeRunDir();
+
+  return {
+    url: loaded.url,
+    cards: loaded.cards,
+    feedMs: loaded.feedMs,
+    idleMs: loaded.idleMs,
+    files,
+    jsBytes: sum(js, 'bytes'),
+    jsGzipBytes: sum(js, 'gzipBytes'),
+    cssGzipBytes: sum(files.filter((f) => f.kind === 'css'), 'gzipBytes'),
+    staticGraph: { files: staticGraph.files.filter((f) => f.kind === 'js').length, jsGzipBytes: staticGraph.jsGzipBytes },
+    notLoaded: { files: notLoadedFiles, gzipBytes: notLoadedGzip },
+  };
+}
