@@ -78,6 +78,21 @@ test.describe('SAML sign-in', () => {
     expect(idp.loggedOut).toHaveLength(1);
   });
 
+  test('a person the company does not know, nor provisions, lands on domain-not-found', async ({ page, baseURL }) => {
+    const origin = companyOrigin(baseURL, 'acme');
+    const stranger = `stranger.${Date.now()}@unregistered.example`;
+    idp.signInAs(stranger);
+    try {
+      await page.goto(`${origin}/api/v1/auth/saml/sign-in`);
+      await page.getByRole('button', { name: `Continue as ${stranger}` }).click();
+      await expect(page).toHaveURL(/acme\.localhost:\d+\/sign-in\/sso\/domain-not-found$/);
+      await expect(page.getByText('There was a problem signing you in. Your SSO domain is not registered')).toBeVisible();
+      expect(await page.evaluate(() => document.cookie.includes('pb_token='))).toBe(false);
+    } finally {
+      idp.signInAs(MEMBER);
+    }
+  });
+
   test('refuses the same IdP answer posted twice (replay) with the error view, and ignores an unsafe next', async ({ page, baseURL }) => {
     const origin = companyOrigin(baseURL, 'acme');
     await page.goto(`${origin}/api/v1/auth/saml/sign-in?next=%2F%2Fevil.example%2F`);

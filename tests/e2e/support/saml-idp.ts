@@ -28,6 +28,8 @@ export interface SamlIdp {
   readonly answered: string[];
   /** The LogoutRequest ids it has answered. */
   readonly loggedOut: string[];
+  /** The person the IdP signs in from now on (it starts as `email`). */
+  signInAs(email: string): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ function escapeHtml(text: string): string {
 /** Starts the IdP; it signs in as `email` for the service provider `sp`. */
 export async function startSamlIdp(options: { email: string; spEntityId: string; acsUrl: string; sloUrl: string }): Promise<SamlIdp> {
   const answered: string[] = [];
+  let person = options.email;
   const loggedOut: string[] = [];
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -85,7 +88,7 @@ export async function startSamlIdp(options: { email: string; spEntityId: string;
       try {
         const parsed = await idp.parseLoginRequest(sp, 'redirect', { query: Object.fromEntries(url.searchParams), octetString: '' });
         const requestId = String((parsed.extract as { request?: { id?: string } }).request?.id ?? '');
-        const { context } = await idp.createLoginResponse(sp, { extract: { request: { id: requestId } } }, 'post', { email: options.email });
+        const { context } = await idp.createLoginResponse(sp, { extract: { request: { id: requestId } } }, 'post', { email: person });
         answered.push(requestId);
         const relay = url.searchParams.get('RelayState') ?? '';
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
@@ -94,7 +97,7 @@ export async function startSamlIdp(options: { email: string; spEntityId: string;
 <form method="post" action="${escapeHtml(options.acsUrl)}">
 <input type="hidden" name="SAMLResponse" value="${escapeHtml(context)}">
 <input type="hidden" name="RelayState" value="${escapeHtml(relay)}">
-<button type="submit">Continue as ${escapeHtml(options.email)}</button>
+<button type="submit">Continue as ${escapeHtml(person)}</button>
 </form></main></body></html>`);
       } catch (error) {
         res.writeHead(400, { 'content-type': 'text/plain' }).end(`Bad AuthnRequest: ${String(error)}`);
@@ -109,6 +112,9 @@ export async function startSamlIdp(options: { email: string; spEntityId: string;
     cert: fixture('idp-cert.pem'),
     answered,
     loggedOut,
+    signInAs: (email) => {
+      person = email;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
