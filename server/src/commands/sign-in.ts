@@ -47,22 +47,22 @@ export interface SignInAttempt {
  * Checks the credentials and starts a fresh session. On the assisted-login host (no company)
  * the user's first company is used; on another company's host no session is started and the
  * caller is told where the user belongs. Wrong e-mail, wrong password and deactivated account
- * are the same error 302, so the answer does not reveal which part was wrong; an account with
- * too many recent failures answers 308 whatever the password. On a company that signs in
+ * are the same error 302, so the answer does not reveal which part was wrong; an address with
+ * too many recent failures answers 308 whatever the password, whether or not it has an account. On a company that signs in
  * through SAML only, nothing is checked (so nothing is revealed) and the caller is sent there.
  */
 export async function signIn(db: Database, company: CompanyRow | null, attempt: SignInAttempt): Promise<SignInOutcome> {
   if (company && signsInThroughSaml(company)) return { kind: 'sso' };
-  const [user] = await db.select().from(users).where(eq(users.email, attempt.email.trim().toLowerCase())).limit(1);
-  if (user && (await isLoginThrottled(db, user.id))) throw loginThrottled();
+  const email = attempt.email.trim().toLowerCase();
+  if (await isLoginThrottled(db, email)) throw loginThrottled();
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? null, attempt.password);
-  if (!user) throw wrongCredentials();
-  if (!valid) {
-    await recordLoginFailure(db, user.id);
+  if (!user || !valid) {
+    await recordLoginFailure(db, email, user?.id ?? null);
     throw wrongCredentials();
   }
   if (user.deactivatedAt !== null) throw wrongCredentials();
-  await clearLoginFailures(db, user.id);
+  await clearLoginFailures(db, email);
 
   const [membership] = await db
     .select({ role: memberships.role, companyId: memberships.companyId })

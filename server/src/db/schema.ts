@@ -327,12 +327,13 @@ export const loginFailures = pgTable(
   'login_failures',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the address tried (see auth/login-throttle.ts): unknown addresses count too. */
+    emailKey: text('email_key').notNull(),
+    /** The account of the address, if any, so a password reset can clear its failures. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     created: created(),
   },
-  (t) => [index('login_failures_user_id_created_idx').on(t.userId, t.created)],
+  (t) => [index('login_failures_user_id_created_idx').on(t.userId, t.created), index('login_failures_email_key_created_idx').on(t.emailKey, t.created)],
 );
 
 /** Fixed-window request counters for rate limiting (error 425), shared by every process. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueOneTimeToken } from '../auth/one-time-tokens.ts';
 import { samlRequestCache } from '../auth/saml-request-cache.ts';
 import { createSession } from '../auth/sessions.ts';
+import { loginKey } from '../auth/login-throttle.ts';
 import { loginFailures, oneTimeTokens, samlRequests, sessions } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/app.ts';
 import { buildTenants, type Tenants } from '../test/fixtures.ts';
@@ -36,8 +37,8 @@ describe('pruneExpired', () => {
     await t.db.insert(samlRequests).values({ id: '_stale', companyId: f.acme.id, value: 'x', created: hoursAgo(1) });
 
     await t.db.insert(loginFailures).values([
-      { userId: f.acmeUser.id, created: new Date() },
-      { userId: f.acmeUser.id, created: hoursAgo(2) },
+      { emailKey: loginKey(f.acmeUser.email), userId: f.acmeUser.id, created: new Date() },
+      { emailKey: loginKey(f.acmeUser.email), userId: f.acmeUser.id, created: hoursAgo(2) },
     ]);
 
     const before = (await t.db.select().from(oneTimeTokens)).length;
