@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLanguage, resolveLanguage } from './language.ts';
+import { isLanguage, matchLanguage, pickLanguage, resolveLanguage } from './language.ts';
 
 describe('resolveLanguage (en-US, es-ES, fr-CA, de-DE, else en-US)', () => {
   it.each<[unknown, string]>([
@@ -43,5 +43,36 @@ describe('isLanguage', () => {
     [null, false],
   ])('%j: %s', (input, expected) => {
     expect(isLanguage(input)).toBe(expected);
+  });
+});
+
+describe('matchLanguage', () => {
+  it.each([
+    ['en-US', 'en-US'],
+    ['fr-ca', 'fr-CA'],
+    ['de_DE', 'de-DE'],
+    ['fr', 'fr-CA'],
+    ['en', 'en-US'],
+    ['fr-FR', null],
+    ['en-GB', null],
+    ['it-IT', null],
+    ['EN', 'en-US'],
+    ['it', null],
+    ['', null],
+    [null, null],
+  ])('%j -> %j', (tag, expected) => {
+    expect(matchLanguage(tag)).toBe(expected);
+  });
+});
+
+describe('pickLanguage', () => {
+  it('takes the first supported candidate in order', () => {
+    expect(pickLanguage(undefined, 'de-DE', 'fr-CA')).toBe('de-DE');
+    expect(pickLanguage('pt-BR', null, 'fr-FR', 'es')).toBe('es-ES');
+  });
+
+  it('falls back to en-US', () => {
+    expect(pickLanguage()).toBe('en-US');
+    expect(pickLanguage('ja-JP', 'zz')).toBe('en-US');
   });
 });

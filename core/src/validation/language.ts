@@ -25,3 +25,23 @@ export function resolveLanguage(value: unknown): Language {
   const exact = LANGUAGES.find((language) => language.toLowerCase() === normalised);
   return exact ?? PRIMARY_LANGUAGE[normalised] ?? DEFAULT_LANGUAGE;
 }
+
+/**
+ * The supported language a tag names, by core's rules (case and `_` ignored, a bare `fr`
+ * means fr-CA), or null when core would only fall back to the default for it.
+ */
+export function matchLanguage(tag: string | null | undefined): Language | null {
+  if (typeof tag !== 'string' || tag.trim().length === 0) return null;
+  const resolved = resolveLanguage(tag);
+  if (resolved !== DEFAULT_LANGUAGE) return resolved;
+  return ['en', 'en-us'].includes(tag.trim().replace(/_/g, '-').toLowerCase()) ? resolved : null;
+}
+
+/** The first candidate that names a supported language, else the default (en-US). */
+export function pickLanguage(...candidates: readonly (string | null | undefined)[]): Language {
+  for (const candidate of candidates) {
+    const match = matchLanguage(candidate);
+    if (match) return match;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -3,7 +3,8 @@ import type { BackendModule, i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@chorus/core';
 import { loadNamespace, resources, type LazyNamespace, type Namespace } from '@chorus/locales';
-import { languageFromCookie, pickLanguage } from './language.ts';
+import { pickLanguage } from '@chorus/core';
+import { languageFromCookie } from './language.ts';
 
 /** Namespaces the web app reads; `bot` belongs to the bot and is left out. */
 export const WEB_NAMESPACES = ['common', 'errors', 'validation'] as const;

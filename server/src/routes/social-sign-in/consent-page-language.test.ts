@@ -1,7 +1,7 @@
 import { LANGUAGE_COOKIE } from '@chorus/core';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, consentPageLanguage, htmlText, matchLanguage, pickLanguage } from './consent-page-language.ts';
+import { acceptedLanguages, consentPageLanguage, htmlText } from './consent-page-language.ts';
 
 function request(cookies: Record<string, string>, acceptLanguage?: string): FastifyRequest {
   return { cookies, headers: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage } } as unknown as FastifyRequest;
@@ -16,19 +16,6 @@ describe('acceptedLanguages', () => {
     expect(acceptedLanguages(undefined)).toEqual([]);
     expect(acceptedLanguages('')).toEqual([]);
     expect(acceptedLanguages(' , ;q=1, fr;q=abc')).toEqual([]);
-  });
-});
-
-describe('matchLanguage and pickLanguage', () => {
-  it('match loosely, like core, but give null where core would only fall back', () => {
-    expect(matchLanguage('fr_ca')).toBe('fr-CA');
-    expect(matchLanguage('de')).toBe('de-DE');
-    expect(matchLanguage('EN')).toBe('en-US');
-    expect(matchLanguage('en-GB')).toBeNull();
-    expect(matchLanguage('it')).toBeNull();
-    expect(matchLanguage('')).toBeNull();
-    expect(pickLanguage(null, 'it', 'es')).toBe('es-ES');
-    expect(pickLanguage('pt', undefined)).toBe('en-US');
   });
 });
 

@@ -5,26 +5,10 @@
  * browser's languages (Accept-Language, best first), else en-US. Tags match by core's rules:
  * case and `_` ignored, a bare `fr` means fr-CA, other regions do not match.
  */
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, resolveLanguage, type Language } from '@chorus/core';
+import { LANGUAGE_COOKIE, pickLanguage, type Language } from '@chorus/core';
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../mail/render-mail.ts';
 
-/** The supported language a tag names, or null when core would only fall back to the default for it. */
-export function matchLanguage(tag: string | null | undefined): Language | null {
-  if (typeof tag !== 'string' || tag.trim().length === 0) return null;
-  const resolved = resolveLanguage(tag);
-  if (resolved !== DEFAULT_LANGUAGE) return resolved;
-  return ['en', 'en-us'].includes(tag.trim().replace(/_/g, '-').toLowerCase()) ? resolved : null;
-}
-
-/** The first candidate that names a supported language, else the default (en-US). */
-export function pickLanguage(...candidates: readonly (string | null | undefined)[]): Language {
-  for (const candidate of candidates) {
-    const match = matchLanguage(candidate);
-    if (match) return match;
-  }
-  return DEFAULT_LANGUAGE;
-}
 
 // A longer header is cut: it can only be noise, and its length is the sender's to choose.
 const MAX_ACCEPT_LANGUAGE = 1000;
