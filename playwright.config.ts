@@ -8,7 +8,23 @@ import { defineConfig } from '@playwright/test';
  * server serving the built web and tab apps. Build first: `npm run build -w web && npm run
  * build -w tabs`. The server starts once, on a fresh data folder, so it seeds the demo data.
  */
-const PORT = Number(process.env.CHORUS_E2E_PORT ?? 3100);
+/**
+ * The one place the harness reads its own settings from the environment (the server it starts
+ * reads its settings through server/src/config.ts): the port, the two builds to test (a
+ * developer beside another checkout's build may point at their own `vite build --outDir`),
+ * and the browser.
+ */
+const settings = {
+  port: Number(process.env.CHORUS_E2E_PORT ?? 3100),
+  webBuild: process.env.CHORUS_E2E_WEB_BUILD ?? 'web/dist',
+  tabBuild: process.env.CHORUS_E2E_TAB_BUILD ?? 'tabs/dist',
+  chromium: process.env.CHORUS_E2E_CHROMIUM ?? '/usr/bin/chromium',
+  ci: Boolean(process.env.CI),
+};
+if (!Number.isInteger(settings.port) || settings.port < 1 || settings.port > 65535) {
+  throw new Error(`CHORUS_E2E_PORT must be a port number, not "${process.env.CHORUS_E2E_PORT}"`);
+}
+const PORT = settings.port;
 
 /**
  * A fresh folder per run, made once by the runner (workers load this file too and inherit the
@@ -17,10 +33,9 @@ const PORT = Number(process.env.CHORUS_E2E_PORT ?? 3100);
  */
 function prepareRunFolder(): string {
   const root = mkdtempSync(join(tmpdir(), 'chorus-e2e-'));
-  // A developer working beside another checkout's build may point at their own (vite --outDir).
   for (const [build, copy] of [
-    [process.env.CHORUS_E2E_WEB_BUILD ?? 'web/dist', 'web-dist'],
-    [process.env.CHORUS_E2E_TAB_BUILD ?? 'tabs/dist', 'tab-dist'],
+    [settings.webBuild, 'web-dist'],
+    [settings.tabBuild, 'tab-dist'],
   ] as const) {
     if (!existsSync(join(build, 'index.html'))) {
       throw new Error(`${build} is missing: run \`npm run build -w web && npm run build -w tabs\` first`);
@@ -48,7 +63,7 @@ export default defineConfig({
   // countdowns, the Teams wait) are checked on Playwright's clock or the page's, never by these.
   timeout: 120_000,
   expect: { timeout: 30_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: settings.ci ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: `http://acme.localhost:${PORT}`,
     browserName: 'chromium',
@@ -57,7 +72,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHORUS_E2E_CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: settings.chromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -40,6 +40,15 @@ async function requestDeletion(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/sign-in$/);
 }
 
+/** The confirmation link of the user's deletion request, from the mail to admin@acme.example since `since`. */
+async function mailedDeletionLink(baseURL: string | undefined, user: FreshUser, since: string): Promise<string> {
+  const mail = await waitForMail(baseURL, 'deletion-request', 'admin@acme.example', since);
+  expect(mail.text).toContain(user.email);
+  const link = mail.links.find((url) => url.includes('/confirm-user-deletion?delete_code='));
+  expect(link).toBeDefined();
+  return link ?? '';
+}
+
 /** What `makePersonalData` stored for the user. */
 interface MadeData {
   readonly comment: { id: number; postId: number; content: string };
@@ -195,24 +204,13 @@ test('a deletion request reaches admin@acme.example, who confirms it by typing D
   const userId = await signedInUserId(page);
   const since = new Date(Date.now() - 1000).toISOString();
 
-  await page.getByRole('button', { name: 'Delete account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete your account' });
-  await dialog.getByLabel('Password').fill(FRESH_PASSWORD);
-  await dialog.getByRole('button', { name: 'Request deletion' }).click();
-  const countdown = page.getByRole('alertdialog', { name: 'Done' });
-  await expect(countdown.getByText('Your deletion request will be processed by an admin')).toBeVisible();
-  await countdown.getByRole('button', { name: 'Sign out now' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-
-  const mail = await waitForMail(baseURL, 'deletion-request', 'admin@acme.example', since);
-  expect(mail.text).toContain(user.email);
-  const link = mail.links.find((url) => url.includes('/confirm-user-deletion?delete_code='));
-  expect(link).toBeDefined();
+  await requestDeletion(page);
+  const link = await mailedDeletionLink(baseURL, user, since);
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   try {
-    await admin.goto(link ?? '');
+    await admin.goto(link);
     // Signed out: sign-in keeps delete_code and returns to the confirmation afterwards.
     await expect(admin).toHaveURL(/\/sign-in\?.*delete_code=/);
     await signInWithEmail(admin, 'admin@acme.example');
@@ -250,16 +248,12 @@ test('an admin rejects a deletion request: the requester is shown with their use
   const userId = await signedInUserId(page);
   const since = new Date(Date.now() - 1000).toISOString();
   await requestDeletion(page);
-
-  const mail = await waitForMail(baseURL, 'deletion-request', 'admin@acme.example', since);
-  expect(mail.text).toContain(user.email);
-  const link = mail.links.find((url) => url.includes('/confirm-user-deletion?delete_code='));
-  expect(link).toBeDefined();
+  const link = await mailedDeletionLink(baseURL, user, since);
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   try {
-    await admin.goto(link ?? '');
+    await admin.goto(link);
     await signInWithEmail(admin, 'admin@acme.example');
     await expect(admin).toHaveURL(/\/confirm-user-deletion\?delete_code=/);
     await expect(requesterDetail(admin, 'Name')).toHaveText(`${user.firstName} Person`);

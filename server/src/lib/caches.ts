@@ -1,10 +1,9 @@
 /**
- * The server's read caches on one shared generation: signed-in members by session token, and
- * the JSON answers of the library's hottest reads. Both are retired by any write but the
- * ones no cached answer reads, such as tracking (see `writesData`), and neither outlives its
- * time limit, so a change no request announced (a post going live at its start time, a job's
- * write) shows within that limit.
- */
+ * The server's read caches on one shared generation: signed-in members by session token, the
+ * JSON answers of the library's hottest reads, and post-list totals. All are retired by any
+ * write but the ones no cached answer reads, such as tracking (see `writesData`), and none
+ * outlives its time limit, so a change no request announced (a post going live at its start
+ * time, a job's write) shows within that limit. */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionMember } from '../auth/sessions.ts';
@@ -15,6 +14,8 @@ import { ReadCache } from './read-cache.ts';
 const SESSION_ENTRIES = 20_000;
 /** Bytes of answers kept at most. */
 const ANSWER_BYTES = 64 * 1024 * 1024;
+/** Post-list totals kept at most (many distinct searches must not grow it without end). */
+const COUNT_ENTRIES = 10_000;
 
 /** The caches of one server process. */
 export interface Caches {
@@ -23,6 +24,11 @@ export interface Caches {
   sessions: ReadCache<SessionMember | null>;
   /** Answers as the UTF-8 JSON bytes sent, by route, viewer and parameters. */
   answers: ReadCache<Buffer>;
+  /**
+   * Totals of post lists by what decides the matches: counting every live match costs more
+   * than the page itself (tens of ms for a search), and many viewers share a total.
+   */
+  counts: ReadCache<number>;
 }
 
 /** Caches on a generation, each entry kept at most `ttlMs`; 0 turns both off (tests that write behind the API's back). */
@@ -39,6 +45,7 @@ export function createCaches(generation: CacheGeneration, ttlMs: number): Caches
       maxWeight: ANSWER_BYTES,
       weigh: (value) => (Buffer.isBuffer(value) ? value.byteLength : 0),
     }),
+    counts: new ReadCache<number>(generation, { ttlMs, maxWeight: COUNT_ENTRIES, weigh: () => 1 }),
   };
 }
 

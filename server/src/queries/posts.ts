@@ -7,7 +7,7 @@ import { and, desc, eq, exists, inArray, notExists, sql, type SQL } from 'drizzl
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
 import { bookmarks, categories, categoryFollows, postCategories, posts, postShares, type PostRow } from '../db/schema.ts';
-import { cachedCount } from './count-cache.ts';
+import type { ReadCache } from '../lib/read-cache.ts';
 import { liveInCompany } from './live-posts.ts';
 import { postExtrasFields, type PostWithExtras } from './post-extras.ts';
 import { searchMatches, searchRank } from './search.ts';
@@ -91,6 +91,7 @@ function listOrder(params: PostListParams): SQL[] {
  */
 export async function listPosts(
   db: Database,
+  counts: ReadCache<number>,
   companyId: number,
   viewerId: number,
   params: PostListParams,
@@ -101,7 +102,7 @@ export async function listPosts(
     const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(posts).where(where);
     return counted?.total ?? 0;
   };
-  const total = params.type === PostListType.BOOKMARKS ? await countAll() : await cachedCount(db, countKey(companyId, viewerId, params), countAll);
+  const total = params.type === PostListType.BOOKMARKS ? await countAll() : await counts.get(countKey(companyId, viewerId, params), countAll);
   if (offset >= total) return { rows: [], total };
 
   // The page's ids first, then the rows with their extras: selected in one query with
@@ -151,11 +152,11 @@ const Section = { FEATURED: 1, LATEST: 2, TOPIC: 3 } as const;
  * drop out; topics come in the viewer's order (category_follows.position, then name). The
  * library state's filter and sort apply to every section.
  */
-export async function feedPosts(db: Database, companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
+export async function feedPosts(db: Database, counts: ReadCache<number>, companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
   const params: PostListParams = { type: PostListType.USER_LIST, filterBy: limits.filterBy, sortBy: limits.sortBy, perPage: 1, page: 1, categoryIds: [], query: '' };
   const visible = and(...listConditions(companyId, viewerId, params));
   const order = listOrder(params);
-  const total = cachedCount(db, countKey(companyId, viewerId, params), async () => {
+  const total = counts.get(countKey(companyId, viewerId, params), async () => {
     const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(posts).where(visible);
     return counted?.total ?? 0;
   });

@@ -54,11 +54,24 @@ describe('cached library reads', () => {
     expect(after).not.toContain(added.id);
   });
 
+  it('share a list total between pages, and retire it with the other caches on a write', async () => {
+    const token = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    // A search of its own, so no other test's total is under the same key.
+    const total = async (page: number) =>
+      PostListResponse.parse((await get(t.app, 'acme', `/api/v4/post/?query=quokka&results_per_page=1&page_num=${page}`, token)).json()).num_results;
+    await buildPost(t.db, f.acme, { title: 'A quokka smiles' });
+    expect(await total(1)).toBe(1);
+    await buildPost(t.db, f.acme, { title: 'Another quokka, behind the API' }, { hoursAgo: 0 });
+    // Page 2 is an answer of its own, but its total is the one page 1 counted.
+    expect(await total(2)).toBe(1);
+    expect((await post(t.app, 'acme', `/api/v2/post/${liked.id}/reaction/type/1`, {}, token)).statusCode).toBe(200);
+    expect(await total(3)).toBe(2);
+  });
+
   it('show a change made behind the API once the time limit has passed', async () => {
     const quick = await createTestContext({ env: { CHORUS_CACHE_TTL_MS: '200' } });
     try {
       const tenants = await buildTenants(quick.db);
-      // The feed's Latest, not a list page: list totals have a short cache of their own (count-cache.ts).
       const list = async () => FeedResponse.parse((await get(quick.app, 'acme', '/api/v4/post/feed', tenants.tokens.acmeUser)).json()).latest.map((p) => p.id);
       await list();
       const added = await buildPost(quick.db, tenants.acme, {}, { hoursAgo: 0 });

@@ -25,7 +25,7 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const key = answerKey(['feed', company.id, viewer.user.id, featured], query);
     const body = await ctx.caches.answers.get(key, async () => {
       // One query for every section, each post loaded with what presenting it needs.
-      const feed = await feedPosts(ctx.db, company.id, viewer.user.id, {
+      const feed = await feedPosts(ctx.db, ctx.caches.counts, company.id, viewer.user.id, {
         featured,
         latest: query.latest,
         perTopic: query.categories_followed,
@@ -57,7 +57,7 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const body = await ctx.caches.answers.get(key, async () => {
       // Recommendations are the spec's drawer: unshared by the viewer, top performing first.
       const recommended = query.type === PostListType.RECOMMENDED;
-      const { rows, total } = await listPosts(ctx.db, company.id, viewer.user.id, {
+      const { rows, total } = await listPosts(ctx.db, ctx.caches.counts, company.id, viewer.user.id, {
         type: query.type,
         filterBy: recommended ? FilterBy.UNSHARED : query.filter_by,
         sortBy: recommended ? SortBy.TOP_PERFORMING : (query.sort_by ?? null),

@@ -9,7 +9,6 @@ import { LANGUAGE_COOKIE, pickLanguage, type Language } from '@chorus/core';
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../mail/render-mail.ts';
 
-
 // A longer header is cut: it can only be noise, and its length is the sender's to choose.
 const MAX_ACCEPT_LANGUAGE = 1000;
 

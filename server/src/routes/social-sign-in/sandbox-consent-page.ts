@@ -4,8 +4,8 @@
  * the per-language files in ./locales; every value from the request is escaped.
  */
 import type { Language } from '@chorus/core';
-import { escapeHtml } from '../../mail/render-mail.ts';
 import { htmlText } from './consent-page-language.ts';
+import { renderConsentShell } from './sandbox-consent-shell.ts';
 import deDE from './locales/de-DE.json' with { type: 'json' };
 import enUS from './locales/en-US.json' with { type: 'json' };
 import esES from './locales/es-ES.json' with { type: 'json' };
@@ -38,29 +38,18 @@ export interface ConsentPageInput {
 export function renderConsentPage(input: ConsentPageInput): string {
   const s = CONSENT_STRINGS[input.language];
   const values = { network: input.network, company: input.companyName };
-  const title = htmlText(s.title, values);
-  const action = `/api/v1/auth/sandbox/${encodeURIComponent(input.network)}/decide`;
-  const error = input.error ? `<p role="alert"><strong>${htmlText(s.errors[input.error])}</strong></p>` : '';
-  return [
-    '<!doctype html>',
-    `<html lang="${input.language}">`,
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${title}</title></head>`,
-    '<body>',
-    '<main>',
-    `<h1>${title}</h1>`,
-    `<p>${htmlText(s.intro, values)}</p>`,
-    `<p>${htmlText(s.sandboxNote)}</p>`,
-    error,
-    `<form method="get" action="${escapeHtml(action)}">`,
-    `<input type="hidden" name="state" value="${escapeHtml(input.state)}">`,
-    `<p><label for="name">${htmlText(s.displayName)}</label><br><input id="name" name="name" autocomplete="name" required maxlength="100"></p>`,
-    `<p><label for="email">${htmlText(s.email)}</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254"></p>`,
-    `<p><button type="submit" name="decision" value="allow">${htmlText(s.allow)}</button> `,
-    `<button type="submit" name="decision" value="deny" formnovalidate>${htmlText(s.deny)}</button></p>`,
-    '</form>',
-    '</main>',
-    '</body>',
-    '</html>',
-  ].join('\n');
+  return renderConsentShell({
+    language: input.language,
+    titleHtml: htmlText(s.title, values),
+    paragraphsHtml: [htmlText(s.intro, values), htmlText(s.sandboxNote)],
+    errorHtml: input.error ? htmlText(s.errors[input.error]) : null,
+    action: `/api/v1/auth/sandbox/${encodeURIComponent(input.network)}/decide`,
+    state: input.state,
+    fieldsHtml: [
+      `<p><label for="name">${htmlText(s.displayName)}</label><br><input id="name" name="name" autocomplete="name" required maxlength="100"></p>`,
+      `<p><label for="email">${htmlText(s.email)}</label><br><input id="email" name="email" type="email" autocomplete="email" maxlength="254"></p>`,
+    ],
+    allowHtml: htmlText(s.allow),
+    denyHtml: htmlText(s.deny),
+  });
 }

@@ -33,6 +33,7 @@ import {
 } from '../../commands/social-link.ts';
 import { companyOrigin } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { notFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
@@ -53,9 +54,9 @@ function sendHtml(reply: FastifyReply, html: string, status = 200): FastifyReply
 }
 
 /** The signed-in user of a browser navigation (session cookie), or null. */
-async function browserUserId(db: Database, request: FastifyRequest): Promise<number | null> {
+async function browserUser(db: Database, request: FastifyRequest): Promise<UserRow | null> {
   try {
-    return (await authenticate(db, request)).viewer.user.id;
+    return (await authenticate(db, request)).viewer.user;
   } catch {
     return null;
   }
@@ -63,13 +64,7 @@ async function browserUserId(db: Database, request: FastifyRequest): Promise<num
 
 /** The consent page's language: the signed-in user's own, else the visitor's (cookie, then browser). */
 async function linkConsentLanguage(db: Database, request: FastifyRequest): Promise<Language> {
-  let userLanguage: string | null = null;
-  try {
-    userLanguage = (await authenticate(db, request)).viewer.user.language;
-  } catch {
-    // Not signed in here: the page still shows, in the visitor's language.
-  }
-  return consentPageLanguage(request, userLanguage);
+  return consentPageLanguage(request, (await browserUser(db, request))?.language ?? null);
 }
 
 /** Social network routes. */
@@ -149,7 +144,7 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     if (!company) throw notFound();
     const network = requireNetwork(company, parseInput(NetworkParam, request.params).network);
     const query = parseInput(SocialLinkCallbackQuery, request.query ?? {});
-    const userId = await browserUserId(ctx.db, request);
+    const userId = (await browserUser(ctx.db, request))?.id ?? null;
     return reply.redirect(await completeSocialLink(ctx, company, network, { ...query, userId }));
   });
 };

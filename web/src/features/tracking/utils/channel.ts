@@ -13,6 +13,11 @@ function isRecommendedPath(pathname: string): boolean {
  */
 export function channelOfPage(pathname: string, host: ChorusHost): ShareFlowType {
   if (isRecommendedPath(pathname)) return ShareFlowType.recommendation;
+  return hostChannel(host);
+}
+
+/** The share-flow type of the app itself: the Teams tab, or the web's feed and topics. */
+function hostChannel(host: ChorusHost): ShareFlowType {
   return host === 'teams' ? ShareFlowType.teams : ShareFlowType.feedOrTopic;
 }
 
@@ -32,6 +37,5 @@ export interface PostArrival {
 export function channelOfArrival(arrival: PostArrival): ShareFlowType {
   const fromLink = parseShareFlowType(arrival.typeId);
   if (fromLink !== null) return fromLink;
-  if (arrival.listPath !== null) return channelOfPage(arrival.listPath, arrival.host);
-  return arrival.host === 'teams' ? ShareFlowType.teams : ShareFlowType.feedOrTopic;
+  return arrival.listPath === null ? hostChannel(arrival.host) : channelOfPage(arrival.listPath, arrival.host);
 }
