@@ -1,13 +1,13 @@
 /**
  * The server's read caches on one shared generation: signed-in members by session token, the
- * JSON answers of the library's hottest reads, and post-list totals. All are retired by any
- * write but the ones no cached answer reads, such as tracking (see `writesData`), and none
- * outlives its time limit, so a change no request announced (a post going live at its start
- * time, a job's write) shows within that limit. */
+ * JSON answers of the library's hottest reads, and post-list totals. Members and answers are
+ * retired by any write but the ones no cached answer reads, such as tracking (see
+ * `writesData`); totals only by time. None outlives its time limit, so a change no request
+ * announced (a post going live at its start time, a job's write) shows within that limit. */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionMember } from '../auth/sessions.ts';
-import type { CacheGeneration } from './cache-generation.ts';
+import { LocalCacheGeneration, type CacheGeneration } from './cache-generation.ts';
 import { ReadCache } from './read-cache.ts';
 
 /** Members kept at most (a member is about a kilobyte). */
@@ -26,7 +26,9 @@ export interface Caches {
   answers: ReadCache<Buffer>;
   /**
    * Totals of post lists by what decides the matches: counting every live match costs more
-   * than the page itself (tens of ms for a search), and many viewers share a total.
+   * than the page itself (tens of ms for a search), and many viewers share a total. Only the
+   * time limit retires them, not writes: a total may lag that long behind new posts, while
+   * recounting the library after every like anywhere would cost more than all the pages.
    */
   counts: ReadCache<number>;
 }
@@ -45,7 +47,7 @@ export function createCaches(generation: CacheGeneration, ttlMs: number): Caches
       maxWeight: ANSWER_BYTES,
       weigh: (value) => (Buffer.isBuffer(value) ? value.byteLength : 0),
     }),
-    counts: new ReadCache<number>(generation, { ttlMs, maxWeight: COUNT_ENTRIES, weigh: () => 1 }),
+    counts: new ReadCache<number>(new LocalCacheGeneration(), { ttlMs, maxWeight: COUNT_ENTRIES, weigh: () => 1 }),
   };
 }
 
