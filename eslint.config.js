@@ -72,6 +72,19 @@ export default tseslint.config(
   allowOnly('bot', ['core', 'locales']),
   allowOnly('server', ['core', 'locales', 'bot']),
   {
+    // Storage throws a SecurityError in a third-party frame (a Teams tab): web and tabs reach
+    // localStorage, sessionStorage and document.cookie only through web/src/lib/safe-storage.ts.
+    files: ['web/src/**/*.{ts,tsx}', 'tabs/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/safe-storage.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...['localStorage', 'sessionStorage'].map((name) => ({ name, message: 'Use web/src/lib/safe-storage.ts: storage can throw.' }))],
+      'no-restricted-properties': [
+        'error',
+        ...['localStorage', 'sessionStorage', 'cookie'].map((property) => ({ property, message: 'Use web/src/lib/safe-storage.ts: storage can throw.' })),
+      ],
+    },
+  },
+  {
     // The config modules are the one place that reads the environment.
     files: ['server/src/config.ts', 'playwright.config.ts', 'tests/**/*.ts', 'scripts/**/*.ts', 'server/src/test/**/*.ts'],
     rules: { 'no-restricted-syntax': 'off' },

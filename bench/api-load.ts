@@ -8,7 +8,7 @@ import path from 'node:path';
 import { request } from './http.ts';
 import type { LoadJob, LoadResult } from './load-worker.ts';
 import { benchSessions, createDatabase, dropDatabase, growDataset, seedDemo, SEARCH_WORD, type DatasetSize } from './dataset.ts';
-import { freePort, onCleanup, runNodeToCompletion, startNode, waitForHttp, type Child, type ChildEnv } from './processes.ts';
+import { BENCH_SECRET_KEY, freePort, onCleanup, runNodeToCompletion, startNode, waitForHttp, type Child, type ChildEnv } from './processes.ts';
 
 /** Budget of ARCHITECTURE.md: p99 under 50 ms and at least 40% of the bare route's requests/s. */
 export const API_P99_BUDGET_MS = 50;
@@ -191,6 +191,7 @@ async function startServer(options: ApiLoadOptions, url: string, port: number, c
     CHORUS_BASE_DOMAIN: 'localhost',
     CHORUS_DATA_DIR: path.join(os.tmpdir(), 'chorus-bench-data'),
     NODE_ENV: 'production',
+    CHORUS_SECRET_KEY: BENCH_SECRET_KEY,
     LOG_LEVEL: options.serverLogLevel,
     // All load comes from one IP: the per-IP flood limit would answer most of it with 425.
     CHORUS_RATE_LIMIT_API_PER_MINUTE: '0',

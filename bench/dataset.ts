@@ -189,8 +189,8 @@ export async function growDataset(url: string, size: DatasetSize): Promise<{ com
     const memberCount = members.rows[0]?.n ?? 0;
     // Shares favour recent posts (the cube skews towards index 0, the newest).
     await client.query(
-      `insert into post_shares (post_id, user_id, company_id, network, created)
-       select p.id, m.id, $1, 1 + (g % 3), now() - random() * interval '300 days'
+      `insert into shares (post_id, user_id, company_id, network, state, created)
+       select p.id, m.id, $1, 1 + (g % 3), 'published', now() - random() * interval '300 days'
        from generate_series(1, $2::int) g
        cross join lateral (select floor(power(random() + g * 0, 3) * $3)::int as pidx, floor((random() + g * 0) * $4)::int as midx offset 0) r
        join bench_posts p on p.idx = r.pidx

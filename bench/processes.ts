@@ -4,12 +4,19 @@
  * order on success, failure or SIGINT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from './http.ts';
 
 /** Environment handed to children (read once by scripts/bench.ts). */
 export type ChildEnv = Record<string, string | undefined>;
+
+/**
+ * The secret key of the servers the bench starts: production refuses to start without one,
+ * and nothing the bench stores outlives the run, so a fresh random key serves.
+ */
+export const BENCH_SECRET_KEY = randomBytes(32).toString('base64');
 
 type CleanupStep = { label: string; run: () => Promise<void> };
 const cleanupSteps: CleanupStep[] = [];

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Request, type Response } from '@playwright/test';
 import { request } from './http.ts';
-import { freePort, onCleanup, startNode, waitForHttp, type ChildEnv } from './processes.ts';
+import { BENCH_SECRET_KEY, freePort, onCleanup, startNode, waitForHttp, type ChildEnv } from './processes.ts';
+import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
 import { GZIP_LEVEL, measureBundle } from './web-bundle.ts';
 
 /** Debian's Chromium: the benchmark never downloads a browser. */
@@ -41,6 +42,8 @@ export interface FirstRenderOptions {
   webDist: string;
   childEnv: ChildEnv;
   serverLogLevel: string;
+  /** Also run Lighthouse on the sign-in page, the feed, a topic page and the post dialog route. */
+  lighthouse: boolean;
   log(line: string): void;
 }
 
@@ -75,6 +78,32 @@ export interface FirstRenderReport {
   staticGraph: { files: number; jsGzipBytes: number };
   /** JavaScript chunks of the build the first render did not fetch. */
   notLoaded: { files: number; gzipBytes: number };
+  /** Lighthouse's rows, when it ran. */
+  lighthouse: LighthouseRow[] | null;
+  /**
+   * The first render's JavaScript by package, largest first: each file's gzip bytes shared out
+   * by the bytes each package renders into it (the build's module stats, see web/vite.config.ts
+   * moduleStats); empty when the build has no stats.
+   */
+  packages: { name: string; gzipBytes: number }[];
+}
+
+/** Shares each fetched file's gzip bytes out among the packages the build's stats name in it. */
+function byPackage(dist: string, files: readonly LoadedFile[]): { name: string; gzipBytes: number }[] {
+  const statsFile = path.join(dist, '.chorus-modules.json');
+  if (!existsSync(statsFile)) return [];
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Record<string, Record<string, number> | undefined>;
+  const totals = new Map<string, number>();
+  for (const file of files.filter((f) => f.kind === 'js')) {
+    const parts = stats[file.file.split(path.sep).join('/')];
+    const rendered = parts === undefined ? 0 : Object.values(parts).reduce((sum, n) => sum + n, 0);
+    if (parts === undefined || rendered === 0) {
+      totals.set('(not in the stats)', (totals.get('(not in the stats)') ?? 0) + file.gzipBytes);
+      continue;
+    }
+    for (const [name, bytes] of Object.entries(parts)) totals.set(name, (totals.get(name) ?? 0) + (file.gzipBytes * bytes) / rendered);
+  }
+  return [...totals].map(([name, gzipBytes]) => ({ name, gzipBytes })).sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
 function gzipSize(content: Buffer): number {
@@ -255,6 +284,7 @@ export async function measureFirstRender(options: FirstRenderOptions): Promise<F
     CHORUS_BASE_DOMAIN: 'localhost',
     CHORUS_SEED: 'auto',
     NODE_ENV: 'production',
+    CHORUS_SECRET_KEY: BENCH_SECRET_KEY,
     LOG_LEVEL: options.serverLogLevel,
   };
   // The embedded database (PGlite), seeded with the demo data on this fresh folder.
@@ -276,6 +306,21 @@ export async function measureFirstRender(options: FirstRenderOptions): Promise<F
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nserver output:\n${server.output().slice(-4000)}`, { cause: error });
   } finally {
     await closeBrowser();
+  }
+  let lighthouse: LighthouseRow[] | null = null;
+  if (options.lighthouse) {
+    try {
+      lighthouse = await runLighthouse({
+        chromiumPath: CHROMIUM_PATH,
+        origin: `http://${host}`,
+        cookie: { name: AUTH_COOKIE, value: encodeURIComponent(session.token) },
+        storage: { key: SESSION_STORAGE_KEY, value: JSON.stringify({ userId: session.userId }) },
+        token: session.token,
+        log: options.log,
+      });
+    } catch (error) {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\nserver output:\n${server.output().slice(-4000)}`, { cause: error });
+    }
   }
   await server.stop();
 
@@ -306,6 +351,7 @@ export async function measureFirstRender(options: FirstRenderOptions): Promise<F
   const js = files.filter((f) => f.kind === 'js');
   const sum = (list: readonly LoadedFile[], key: 'bytes' | 'gzipBytes') => list.reduce((total, f) => total + f[key], 0);
 
+  const packages = byPackage(dist, files);
   let notLoadedFiles = 0;
   let notLoadedGzip = 0;
   const assets = path.join(dist, 'assets');
@@ -328,5 +374,7 @@ export async function measureFirstRender(options: FirstRenderOptions): Promise<F
     cssGzipBytes: sum(files.filter((f) => f.kind === 'css'), 'gzipBytes'),
     staticGraph: { files: staticGraph.files.filter((f) => f.kind === 'js').length, jsGzipBytes: staticGraph.jsGzipBytes },
     notLoaded: { files: notLoadedFiles, gzipBytes: notLoadedGzip },
+    lighthouse,
+    packages,
   };
 }

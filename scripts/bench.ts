@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measures the budgets of ARCHITECTURE.md ("Budgets") that exist so far,
  * the web app's first-render JavaScript (what Chromium fetches to show the feed, with the real
- * server on the demo data) and the API's feed and post list under load, and
+ * server on the demo data), the API's feed and post list under load, and compliance
+ * matching (one caption against 10,000 terms, beside a naive regular-expression matcher), and
  * prints PASS or FAIL for each. A missed budget is reported, not an error: the exit code is
  * non-zero only when the benchmark itself could not run.
  *
@@ -9,16 +10,21 @@
  *   BENCH_SECONDS=10          measured seconds per API route (after the warm-up)
  *   BENCH_WARMUP_SECONDS=2    warm-up seconds per API route
  *   BENCH_CONNECTIONS=100     concurrent connections
- *   BENCH_ONLY=web|api        run one part
+ *   BENCH_ONLY=web|api|compliance|delivery  run one part
+ *   BENCH_DELIVERY_SHARES=10000  shares in the delivery wave
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
  *                             a database to connect to for creating and dropping chorus_bench
  *   BENCH_SERVER_LOG_LEVEL=warn  the server's LOG_LEVEL (info logs every request)
  *   BENCH_CACHE_TTL_MS=5000   the server's read-cache time limit in the budgeted runs (0: off)
+ *   BENCH_LIGHTHOUSE=1        0 skips Lighthouse (mobile) on the sign-in page, feed, topic page and post dialog
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_P99_BUDGET_MS, API_RATIO_BUDGET, runApiLoad, targetPasses, type ApiLoadReport } from '../bench/api-load.ts';
+import { COMPLIANCE_BUDGET_MS, runComplianceBench } from '../bench/compliance.ts';
+import { ON_TIME_SECONDS, runDeliveryBench } from '../bench/delivery.ts';
 import { runCleanup } from '../bench/processes.ts';
+import { LIGHTHOUSE_ACCESSIBILITY_GOAL, LIGHTHOUSE_PERFORMANCE_GOAL, type LighthouseRow } from '../bench/lighthouse.ts';
 import { fixed, kb, table, verdict } from '../bench/report.ts';
 import { GZIP_LEVEL, measureBundle, WEB_JS_BUDGET_KB, type BundleReport } from '../bench/web-bundle.ts';
 import { measureFirstRender, type FirstRenderReport } from '../bench/web-first-render.ts';
@@ -37,20 +43,22 @@ const options = {
   warmupSeconds: whole('BENCH_WARMUP_SECONDS', 2, 0, 60),
   connections: whole('BENCH_CONNECTIONS', 100, 1, 1000),
   only: process.env.BENCH_ONLY?.trim() ?? '',
+  deliveryShares: whole('BENCH_DELIVERY_SHARES', 10_000, 1, 100_000),
   adminUrl: process.env.BENCH_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test',
   serverLogLevel: process.env.BENCH_SERVER_LOG_LEVEL?.trim() || 'warn',
   // The server's own default (README: CHORUS_CACHE_TTL_MS).
   cacheTtlMs: whole('BENCH_CACHE_TTL_MS', 5000, 0, 60_000),
+  lighthouse: whole('BENCH_LIGHTHOUSE', 1, 0, 1) === 1,
   childEnv: { ...process.env },
 };
-if (!['', 'web', 'api'].includes(options.only)) throw new Error(`BENCH_ONLY must be web or api, not "${options.only}"`);
+if (!['', 'web', 'api', 'compliance', 'delivery'].includes(options.only)) throw new Error(`BENCH_ONLY must be web, api, compliance or delivery, not "${options.only}"`);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Hard stop for the whole run (the browser's first render, two baselines, four routes, two
  * uncached routes), so a hung child never keeps the benchmark alive.
  */
-const DEADLINE_MS = (180 + 300 + 8 * (options.seconds + options.warmupSeconds + 30)) * 1000;
+const DEADLINE_MS = (180 + 300 + 8 * (options.seconds + options.warmupSeconds + 30) + 1800) * 1000;
 
 interface Budget {
   name: string;
@@ -106,6 +114,24 @@ function printFirstRender(report: FirstRenderReport): void {
     process.stdout.write(`  requested after the feed was on screen (counted): ${afterFeed.length} files, ${kb(afterFeed.reduce((t, f) => t + f.gzipBytes, 0))} KB gzip\n`);
   }
   process.stdout.write(`  not fetched by the first render: ${report.notLoaded.files} JavaScript chunks, ${kb(report.notLoaded.gzipBytes)} KB gzip\n`);
+  if (report.packages.length > 0) {
+    process.stdout.write('\nthe first render\'s JavaScript by package (each file\'s gzip bytes shared out by the bytes each package renders into it):\n');
+    process.stdout.write(`${table([{ title: 'package' }, { title: 'KB gzip', right: true }], report.packages.map((p) => [p.name, kb(p.gzipBytes)]))}\n`);
+  }
+}
+
+function printLighthouse(rows: readonly LighthouseRow[]): void {
+  process.stdout.write(`\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), goals: performance >= ${LIGHTHOUSE_PERFORMANCE_GOAL}, accessibility ${LIGHTHOUSE_ACCESSIBILITY_GOAL}:\n`);
+  process.stdout.write(
+    `${table(
+      [{ title: 'page' }, { title: 'path' }, { title: 'performance', right: true }, { title: 'accessibility', right: true }, { title: 'LCP ms', right: true }, { title: 'TBT ms', right: true }, { title: 'CLS', right: true }],
+      rows.map((r) => [r.page, r.path, String(r.performance), String(r.accessibility), fixed(r.lcpMs, 0), fixed(r.tbtMs, 0), fixed(r.cls, 3)]),
+    )}\n`,
+  );
+  for (const r of rows.filter((row) => row.failedAccessibility.length > 0)) {
+    process.stdout.write(`  ${r.page}: failed accessibility audits: ${r.failedAccessibility.map((a) => a.id).join(', ')}\n`);
+    for (const failed of r.failedAccessibility) for (const node of failed.nodes) process.stdout.write(`    ${failed.id}: ${node}\n`);
+  }
 }
 
 async function runWeb(): Promise<void> {
@@ -115,9 +141,20 @@ async function runWeb(): Promise<void> {
     webDist: path.join(ROOT, 'web', 'dist'),
     childEnv: options.childEnv,
     serverLogLevel: options.serverLogLevel,
+    lighthouse: options.lighthouse,
     log,
   });
   printFirstRender(web);
+  if (web.lighthouse !== null) {
+    printLighthouse(web.lighthouse);
+    for (const r of web.lighthouse) {
+      budgets.push({
+        name: `lighthouse: ${r.page}: performance >= ${LIGHTHOUSE_PERFORMANCE_GOAL}, accessibility ${LIGHTHOUSE_ACCESSIBILITY_GOAL}`,
+        measured: `${r.performance}, ${r.accessibility}`,
+        pass: r.performance >= LIGHTHOUSE_PERFORMANCE_GOAL && r.accessibility >= LIGHTHOUSE_ACCESSIBILITY_GOAL,
+      });
+    }
+  }
   budgets.push({
     name: `web: first-render JavaScript <= ${WEB_JS_BUDGET_KB} KB gzip (Chromium, feed)`,
     measured: `${kb(web.jsGzipBytes)} KB`,
@@ -125,6 +162,29 @@ async function runWeb(): Promise<void> {
   });
   const tab = measureBundle('Teams tab (informational)', path.join(ROOT, 'tabs', 'dist'));
   printBundle(tab);
+}
+
+function runCompliance(): void {
+  process.stdout.write('\n== Compliance matching\n');
+  const r = runComplianceBench();
+  process.stdout.write(
+    `\n${r.terms} terms (half prohibited, half limited; one in five of two words), a ${r.captionLength}-character caption; terms compiled once in ${fixed(r.compileMs, 1)} ms\n`,
+  );
+  process.stdout.write(
+    `${table(
+      [{ title: 'matcher' }, { title: 'runs', right: true }, { title: 'median ms', right: true }, { title: 'p99 ms', right: true }, { title: 'terms found', right: true }],
+      [
+        ['one pass (Aho-Corasick, core compileTerms)', String(r.runs), fixed(r.medianMs, 3), fixed(r.p99Ms, 3), String(r.found)],
+        ['naive: one regular expression per term', String(r.naiveRuns), fixed(r.naiveMedianMs, 1), '', String(r.naiveFound)],
+      ],
+    )}\n`,
+  );
+  process.stdout.write(`  the one-pass matcher is ${fixed(r.naiveMedianMs / r.medianMs, 0)} times faster here\n`);
+  budgets.push({
+    name: `compliance: ${r.captionLength}-character caption vs ${r.terms} terms, median < ${COMPLIANCE_BUDGET_MS} ms`,
+    measured: `${fixed(r.medianMs, 3)} ms (naive ${fixed(r.naiveMedianMs, 1)} ms)`,
+    pass: r.medianMs < COMPLIANCE_BUDGET_MS && r.found === r.naiveFound,
+  });
 }
 
 function printApi(report: ApiLoadReport): void {
@@ -222,10 +282,25 @@ const deadline = setTimeout(() => {
 }, DEADLINE_MS);
 deadline.unref();
 
+async function runDelivery(): Promise<void> {
+  process.stdout.write(`\n== Delivery: ${options.deliveryShares} X shares due at once, one worker process, local fake X network\n`);
+  const report = await runDeliveryBench({ shares: options.deliveryShares, adminUrl: options.adminUrl, log });
+  log(`published ${report.published} of ${report.shares}; within ${ON_TIME_SECONDS} s of their time: ${report.onTime}`);
+  log(`taken twice by the network: ${report.duplicates}; not settled: ${report.lost}; states ${JSON.stringify(report.states)}`);
+  log(`lateness p50 ${fixed(report.p50Ms / 1000, 1)} s, p99 ${fixed(report.p99Ms / 1000, 1)} s`);
+  budgets.push({
+    name: `delivery: every share published within ${ON_TIME_SECONDS} s, none twice`,
+    measured: `${report.onTime}/${report.shares} on time, ${report.duplicates} twice`,
+    pass: report.onTime === report.shares && report.duplicates === 0,
+  });
+}
+
 let exitCode = 0;
 try {
-  if (options.only !== 'api') await runWeb();
-  if (options.only !== 'web') await runApi();
+  if (options.only === '' || options.only === 'compliance') runCompliance();
+  if (options.only === '' || options.only === 'web') await runWeb();
+  if (options.only === '' || options.only === 'api') await runApi();
+  if (options.only === '' || options.only === 'delivery') await runDelivery();
   printBudgets();
 } catch (error) {
   exitCode = 1;

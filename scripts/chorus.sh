@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's commands: start, test, build and bench. scripts/node24.sh runs this under the
+# The README's commands: start, test, build, bench and the operator's cli. scripts/node24.sh runs this under the
 # project's Node, so a fresh clone needs nothing but bash and the system npm.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -67,8 +67,14 @@ case "$command" in
     build
     node scripts/bench.ts
     ;;
+  cli)
+    # The operator's command (server/src/cli.ts): npm run chorus -- company create ...
+    shift
+    ensure_dependencies
+    exec node server/src/cli.ts "$@"
+    ;;
   *)
-    echo "usage: chorus.sh start|test|build|bench" >&2
+    echo "usage: chorus.sh start|test|build|bench|cli" >&2
     exit 64
     ;;
 esac

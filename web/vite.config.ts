@@ -1,5 +1,8 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -12,13 +15,92 @@ export const ZOD_WITHOUT_JSON_SCHEMA = [
   { find: /^\.\.\/core\/json-schema-processors\.js$/, replacement: fileURLToPath(new URL('src/lib/zod-json-schema-processors-stub.ts', import.meta.url)) },
 ];
 
+/**
+ * The production browser build checks no response with zod (see src/lib/zod-unchecked.ts);
+ * tests and the development server keep the real zod.
+ */
+export const ZOD_UNCHECKED = [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/lib/zod-unchecked.ts', import.meta.url)) }];
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /^[^.].*\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** Below this a compressed copy saves less than the headers it costs. */
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes `name.br` (brotli, best quality) and `name.gz` (gzip level 9) beside every text file
+ * of the build, once, so the server sends compressed bytes without compressing per request
+ * (@fastify/static `preCompressed`). A copy that would not be smaller is not written, and the
+ * server then sends the file itself.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'chorus-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const content = await readFile(file);
+        if (content.length < MIN_COMPRESS_BYTES) continue;
+        const brotli = brotliCompressSync(content, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+        });
+        const gzip = gzipSync(content, { level: 9 });
+        if (brotli.length < content.length) await writeFile(`${file}.br`, brotli);
+        if (gzip.length < content.length) await writeFile(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
+
+/** Where moduleStats writes; a dot-file, so the server does not serve it. */
+export const MODULE_STATS_FILE = '.chorus-modules.json';
+
+/** The package a bundled module comes from: an npm package, a workspace, or Vite's own code. */
+function packageOf(id: string): string {
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id.replaceAll('\\', '/'));
+  if (inModules?.[1] !== undefined) return inModules[1];
+  const workspace = /\/(core|locales|web|tabs)\/(?:src|en-US|es-ES|fr-CA|de-DE)\//.exec(id.replaceAll('\\', '/'));
+  if (workspace?.[1] !== undefined) return `@chorus/${workspace[1]}`;
+  return '(bundler runtime)';
+}
+
+/**
+ * Writes, per chunk, the bytes each package contributes to it (`{ "assets/x.js": { "react-dom":
+ * 1234 } }`), so `npm run bench` can break the first render down by package.
+ */
+export function moduleStats(): Plugin {
+  return {
+    name: 'chorus-module-stats',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const stats: Record<string, Record<string, number>> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const byPackage: Record<string, number> = {};
+        for (const [id, info] of Object.entries(chunk.modules)) {
+          const name = packageOf(id);
+          byPackage[name] = (byPackage[name] ?? 0) + info.renderedLength;
+        }
+        stats[chunk.fileName] = byPackage;
+      }
+      this.emitFile({ type: 'asset', fileName: MODULE_STATS_FILE, source: JSON.stringify(stats) });
+    },
+  };
+}
+
 const DEV_API_ORIGIN = 'http://127.0.0.1:3000';
 
 /** Standalone browser build of the Chorus web app, served by the server at the site root. */
-export default defineConfig({
+export default defineConfig(({ command, mode }) => ({
   base: '/',
-  plugins: [react()],
-  resolve: { alias: ZOD_WITHOUT_JSON_SCHEMA },
+  plugins: [react(), precompress(), moduleStats()],
+  resolve: { alias: command === 'build' && mode === 'production' ? ZOD_UNCHECKED : ZOD_WITHOUT_JSON_SCHEMA },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -34,4 +116,4 @@ export default defineConfig({
       '/auth': { target: DEV_API_ORIGIN, changeOrigin: false },
     },
   },
-});
+}));

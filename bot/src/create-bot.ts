@@ -17,6 +17,8 @@ export interface ChorusBotOptions {
   tabEntityId: string;
   /** Locale of cards when the user's is unknown or unsupported; en-US by default. */
   defaultLocale?: string;
+  /** Whether the notifier may post to a stored conversation's service URL; all by default. */
+  serviceUrlAllowed?: (serviceUrl: string) => boolean;
 }
 
 /** An HTTP request as the web framework hands it over, with the JSON body already parsed. */
@@ -99,6 +101,6 @@ export function createChorusBot(options: ChorusBotOptions): ChorusBot {
       await adapter.process(adapterRequest, response, (context) => routeActivity(context, deps));
       return result();
     },
-    notifier: createTeamsNotifier({ adapter, botAppId: appId, ...deps }),
+    notifier: createTeamsNotifier({ adapter, botAppId: appId, ...deps, ...(options.serviceUrlAllowed ? { serviceUrlAllowed: options.serviceUrlAllowed } : {}) }),
   };
 }

@@ -13,6 +13,11 @@ export interface TeamsNotifierOptions {
   defaultLocale: string;
   /** How many conversations are messaged at once. */
   concurrency?: number;
+  /**
+   * Whether a stored conversation's service URL may be posted to; one that may not is dropped
+   * instead (it was stored before the host had to be a Bot Framework channel). All by default.
+   */
+  serviceUrlAllowed?: (serviceUrl: string) => boolean;
 }
 
 /** Connector answers meaning the conversation is gone for good: blocked (403) or uninstalled (404). */
@@ -55,6 +60,11 @@ export function createTeamsNotifier(options: TeamsNotifierOptions): Notifier {
 
       async function worker(): Promise<void> {
         for (let conversation = conversations[next++]; conversation; conversation = conversations[next++]) {
+          if (options.serviceUrlAllowed?.(conversation.serviceUrl) === false) {
+            result.failed += 1;
+            await options.store.remove(conversation.conversationId).catch(() => undefined);
+            continue;
+          }
           try {
             await send(conversation, post);
             result.sent += 1;

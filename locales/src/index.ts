@@ -62,9 +62,11 @@ export const resources: Readonly<Record<SupportedLanguage, LanguageResources>> =
  * Namespaces loaded on demand, one chunk per language and namespace, so screens away from the
  * feed do not weigh on its first render: `settings` (settings and language), `social` (linked
  * networks, queue settings, onboarding), `privacy` (personal data, deactivation and deletion),
- * `library` (the content library). Components use keys as `'settings:personal.title'`.
+ * `library` (the content library), `screens` (the admin landing page and the public legal pages),
+ * `share` (the share modal, copy link and e-mail), `captions` (the caption editor's compliance
+ * messages, mention search and AI captions). Components use keys as `'settings:personal.title'`.
  */
-export const LAZY_NAMESPACES = ['settings', 'social', 'privacy', 'library'] as const;
+export const LAZY_NAMESPACES = ['settings', 'social', 'privacy', 'library', 'screens', 'share', 'captions'] as const;
 /** One of the on-demand namespaces. */
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
@@ -77,24 +79,36 @@ const lazyLoaders: Readonly<Record<SupportedLanguage, Readonly<Record<LazyNamesp
     social: () => import('../en-US/social.json', { with: { type: 'json' } }),
     privacy: () => import('../en-US/privacy.json', { with: { type: 'json' } }),
     library: () => import('../en-US/library.json', { with: { type: 'json' } }),
+    screens: () => import('../en-US/screens.json', { with: { type: 'json' } }),
+    share: () => import('../en-US/share.json', { with: { type: 'json' } }),
+    captions: () => import('../en-US/captions.json', { with: { type: 'json' } }),
   },
   'es-ES': {
     settings: () => import('../es-ES/settings.json', { with: { type: 'json' } }),
     social: () => import('../es-ES/social.json', { with: { type: 'json' } }),
     privacy: () => import('../es-ES/privacy.json', { with: { type: 'json' } }),
     library: () => import('../es-ES/library.json', { with: { type: 'json' } }),
+    screens: () => import('../es-ES/screens.json', { with: { type: 'json' } }),
+    share: () => import('../es-ES/share.json', { with: { type: 'json' } }),
+    captions: () => import('../es-ES/captions.json', { with: { type: 'json' } }),
   },
   'fr-CA': {
     settings: () => import('../fr-CA/settings.json', { with: { type: 'json' } }),
     social: () => import('../fr-CA/social.json', { with: { type: 'json' } }),
     privacy: () => import('../fr-CA/privacy.json', { with: { type: 'json' } }),
     library: () => import('../fr-CA/library.json', { with: { type: 'json' } }),
+    screens: () => import('../fr-CA/screens.json', { with: { type: 'json' } }),
+    share: () => import('../fr-CA/share.json', { with: { type: 'json' } }),
+    captions: () => import('../fr-CA/captions.json', { with: { type: 'json' } }),
   },
   'de-DE': {
     settings: () => import('../de-DE/settings.json', { with: { type: 'json' } }),
     social: () => import('../de-DE/social.json', { with: { type: 'json' } }),
     privacy: () => import('../de-DE/privacy.json', { with: { type: 'json' } }),
     library: () => import('../de-DE/library.json', { with: { type: 'json' } }),
+    screens: () => import('../de-DE/screens.json', { with: { type: 'json' } }),
+    share: () => import('../de-DE/share.json', { with: { type: 'json' } }),
+    captions: () => import('../de-DE/captions.json', { with: { type: 'json' } }),
   },
 };
 

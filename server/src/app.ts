@@ -1,14 +1,20 @@
 /** The Fastify application factory: plugins, routes and static hosting on one database. */
 import fastifyCookie from '@fastify/cookie';
 import type { Notifier } from '@chorus/bot';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { LocalCacheGeneration, openCacheGeneration } from './lib/cache-generation.ts';
-import { createCaches, writesData } from './lib/caches.ts';
+import { createCaches, writeScope, writesData } from './lib/caches.ts';
 import type { AppContext, JobQueue } from './lib/context.ts';
+import { createMediaStore } from './lib/media-store.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
+import { JSON_BODY_LIMIT, installJsonParser } from './plugins/json-body.ts';
+import { loggerOptions } from './plugins/log-redaction.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { installRequestIdHeader, requestIdGenerator } from './plugins/request-id.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSites } from './plugins/static-sites.ts';
 import { tenancyPlugin } from './plugins/tenancy.ts';
@@ -21,6 +27,7 @@ import { configRoutes } from './routes/config/routes.ts';
 import { devRoutes } from './routes/dev/routes.ts';
 import { googleRoutes } from './routes/google/routes.ts';
 import { healthRoutes } from './routes/health/routes.ts';
+import { installHttpMetrics, metricsRoutes } from './routes/metrics/routes.ts';
 import { inviteRoutes } from './routes/invite/routes.ts';
 import { postRoutes } from './routes/post/routes.ts';
 import { recoveryRoutes } from './routes/recovery/routes.ts';
@@ -40,8 +47,14 @@ import { bookmarkRoutes } from './routes/bookmark/routes.ts';
 import { userTimezoneRoutes } from './routes/user-timezone/routes.ts';
 import { companySwitchRoutes } from './routes/company-switch/routes.ts';
 import { socialRoutes } from './routes/social/routes.ts';
+import { sandboxWallRoutes } from './routes/sandbox-wall/routes.ts';
 import { csRoutes } from './routes/cs/routes.ts';
 import { trackRoutes } from './routes/track/routes.ts';
+import { shareRoutes } from './routes/share/routes.ts';
+import { complianceRoutes } from './routes/compliance/routes.ts';
+import { mentionRoutes } from './routes/mention/routes.ts';
+import { aiRoutes } from './routes/ai/routes.ts';
+import { queueRoutes } from './routes/queue/routes.ts';
 
 /** Extra routes from other packages (the bot's /api/messages), given the shared context. */
 export type RoutePlugin = FastifyPluginAsync<{ ctx: AppContext }>;
@@ -58,6 +71,10 @@ export interface BuildAppOptions {
   plugins?: readonly RoutePlugin[];
   /** Fastify logging; defaults to the configured level. */
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: DestinationStream;
+  /** Called for every route as it is registered (the attack suite lists the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -67,31 +84,50 @@ declare module 'fastify' {
   }
 }
 
+/** Fastify's `trustProxy` for the setting; a hop count trusts that many nearest proxies. */
+function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return [...setting];
+}
+
 /** Builds the app (not listening). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    // Behind a TLS-terminating proxy in production: trust its X-Forwarded-* headers.
-    trustProxy: config.nodeEnv === 'production',
-    bodyLimit: 1024 * 1024,
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    // Only the configured proxies' X-Forwarded-* headers: anyone else could pick the address
+    // rate limits count.
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: JSON_BODY_LIMIT,
+    // Our own id generator decides when an incoming X-Request-Id is believed.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy !== false),
   });
+  installRequestIdHeader(app);
+  if (config.metrics.enabled) installHttpMetrics(app);
+  installJsonParser(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     jobs: options.jobs ?? null,
     notifier: options.notifier ?? null,
+    media: createMediaStore(config),
     // With caching off there is nothing to hear from other processes.
     caches: createCaches(config.cacheTtlMs > 0 ? await openCacheGeneration(database.driver) : new LocalCacheGeneration(), config.cacheTtlMs),
     checkResponses: config.nodeEnv !== 'production',
   };
   app.decorate('chorus', ctx);
-  app.addHook('onClose', async () => ctx.caches.generation.close());
+  app.addHook('onClose', async () => {
+    ctx.media.close();
+    await ctx.caches.generation.close();
+  });
   // Before the answer leaves: the writer's next read, here or elsewhere, must not be served
   // from before its write.
   app.addHook('onSend', async (request) => {
-    if (writesData(request)) ctx.caches.generation.bump();
+    if (writesData(request)) ctx.caches.generation.bump(writeScope(request));
   });
 
   installErrorHandler(app);
@@ -99,8 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(tenancyPlugin, { db: database.db, baseDomain: config.baseDomain });
   await app.register(rateLimitPlugin, { db: database.db, limits: config.rateLimit });
+  await app.register(csrfPlugin, { production: config.nodeEnv === 'production' });
 
-  for (const routes of [healthRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, languageRoutes, privacyRoutes, userDeletionRoutes, userTimezoneRoutes, companySwitchRoutes, categoryRoutes, userCategoryRoutes, postRoutes, bookmarkRoutes, inviteRoutes, signUpRoutes, recoveryRoutes, ssoRoutes, samlRoutes, socialSignInRoutes, socialRoutes, csRoutes, googleRoutes, devRoutes]) {
+  for (const routes of [healthRoutes, metricsRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, languageRoutes, privacyRoutes, userDeletionRoutes, userTimezoneRoutes, companySwitchRoutes, categoryRoutes, userCategoryRoutes, postRoutes, bookmarkRoutes, inviteRoutes, signUpRoutes, recoveryRoutes, ssoRoutes, samlRoutes, socialSignInRoutes, socialRoutes, sandboxWallRoutes, csRoutes, googleRoutes, devRoutes]) {
     await app.register(routes, { ctx });
   }
   await app.register(reactionRoutes, { ctx });
@@ -108,6 +145,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(suggestRoutes, { ctx, fetch: { allowAddresses: config.fetchAllowAddresses } });
   await app.register(companySsoRoutes, { ctx });
   await app.register(trackRoutes, { ctx });
+  await app.register(shareRoutes, { ctx, fetch: { allowAddresses: config.fetchAllowAddresses } });
+  await app.register(complianceRoutes, { ctx });
+  await app.register(mentionRoutes, { ctx });
+  await app.register(aiRoutes, { ctx });
+  await app.register(queueRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
 
   await registerStaticSites(app, { webDist: config.webDist, tabDist: config.tabDist, mediaDir: config.mediaDir });

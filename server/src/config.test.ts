@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, REPO_ROOT, companyOrigin, loadConfig, testDatabaseUrl } from './config.ts';
+import { ConfigError, DEFAULT_BOT_SERVICE_URL_HOSTS, REPO_ROOT, companyOrigin, loadConfig, testDatabaseUrl } from './config.ts';
+
+/** One key in both spellings the configuration accepts. */
+const KEY = Buffer.from(Array.from({ length: 32 }, (_, i) => i * 7));
+const KEY_HEX = KEY.toString('hex');
+const KEY_BASE64 = KEY.toString('base64');
 
 function problemsOf(env: Record<string, string | undefined>): readonly string[] {
   try {
@@ -24,10 +29,12 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seed: 'auto',
       teams: { appId: '', tabEntityId: 'chorus-home' },
-      bot: { appId: null, appPassword: null, tenantId: null },
+      bot: { appId: null, appPassword: null, tenantId: null, serviceUrlHosts: DEFAULT_BOT_SERVICE_URL_HOSTS },
+      trustProxy: false,
       rateLimit: { authPerMinute: 20, apiPerMinute: 600 },
       networks: { twitter: null, linkedin: null, facebook: null },
       fetchAllowAddresses: [],
+      secretKeys: { current: null, previous: [] },
     });
     expect(config.dataDir).toBe(path.join(REPO_ROOT, '.chorus'));
     expect(config.pgDataDir).toBe(path.join(REPO_ROOT, '.chorus', 'pgdata'));
@@ -51,10 +58,71 @@ describe('loadConfig', () => {
       env: { X_CLIENT_ID: 'x', X_CLIENT_SECRET: 'xs', LINKEDIN_CLIENT_ID: 'l', LINKEDIN_CLIENT_SECRET: 'ls', FACEBOOK_APP_ID: 'f', FACEBOOK_APP_SECRET: 'fs' },
       expected: { networks: { twitter: { clientId: 'x', clientSecret: 'xs' }, linkedin: { clientId: 'l', clientSecret: 'ls' }, facebook: { clientId: 'f', clientSecret: 'fs' } } },
     },
+    {
+      name: 'network API bases and versions',
+      env: { X_API_BASE_URL: 'http://127.0.0.1:4100/', LINKEDIN_API_BASE_URL: 'http://127.0.0.1:4101', LINKEDIN_API_VERSION: '202601', FACEBOOK_GRAPH_BASE_URL: 'http://127.0.0.1:4102//', FACEBOOK_GRAPH_VERSION: 'v25.0' },
+      expected: { networkApis: { xApiBaseUrl: 'http://127.0.0.1:4100', linkedinApiBaseUrl: 'http://127.0.0.1:4101', linkedinApiVersion: '202601', facebookGraphBaseUrl: 'http://127.0.0.1:4102', facebookGraphVersion: 'v25.0' } },
+    },
     { name: 'addresses the SSRF guard allows', env: { CHORUS_FETCH_ALLOW_ADDRESSES: '127.0.0.2, ::1' }, expected: { fetchAllowAddresses: ['127.0.0.2', '::1'] } },
+    { name: 'trust proxy off', env: { CHORUS_TRUST_PROXY: 'off' }, expected: { trustProxy: false } },
+    { name: 'trust proxy hop count', env: { CHORUS_TRUST_PROXY: '2' }, expected: { trustProxy: 2 } },
+    { name: 'trust proxy hop count zero as off', env: { CHORUS_TRUST_PROXY: '0' }, expected: { trustProxy: false } },
+    {
+      name: 'trusted proxy addresses and ranges',
+      env: { CHORUS_TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,fd00::/8, ::1, loopback' },
+      expected: { trustProxy: ['10.0.0.1', '10.1.0.0/16', 'fd00::/8', '::1', 'loopback'] },
+    },
+    {
+      name: 'bot service url hosts',
+      env: { BOT_SERVICE_URL_HOSTS: 'smba.trafficmanager.net, *.Botframework.com' },
+      expected: { bot: { serviceUrlHosts: ['smba.trafficmanager.net', '*.botframework.com'] } },
+    },
     { name: 'rate limits', env: { CHORUS_RATE_LIMIT_AUTH_PER_MINUTE: '5', CHORUS_RATE_LIMIT_API_PER_MINUTE: '0' }, expected: { rateLimit: { authPerMinute: 5, apiPerMinute: 0 } } },
   ])('reads $name', ({ env, expected }) => {
     expect(loadConfig(env)).toMatchObject(expected);
+  });
+
+  it('reads the secret key in hex or base64, and the previous keys', () => {
+    const previous = Buffer.alloc(32, 1);
+    for (const value of [KEY_HEX, KEY_BASE64, KEY.toString('base64url')]) {
+      const config = loadConfig({ CHORUS_SECRET_KEY: value, CHORUS_SECRET_KEY_PREVIOUS: ` ${previous.toString('base64')} , ${KEY_HEX}` });
+      expect(config.secretKeys.current?.equals(KEY)).toBe(true);
+      expect(config.secretKeys.previous.map((k) => k.toString('hex'))).toEqual([previous.toString('hex'), KEY_HEX]);
+    }
+  });
+
+  it('refuses to start in production without a secret key, in one line that never echoes a key', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'CHORUS_SECRET_KEY: must be set in production (it encrypts social tokens and OIDC client secrets); 32 random bytes in base64 or hex (openssl rand -base64 32)',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', CHORUS_SECRET_KEY: KEY_BASE64 })).toEqual([]);
+    const bad = `${KEY_HEX}00`;
+    const problems = problemsOf({ CHORUS_SECRET_KEY: bad });
+    expect(problems).toEqual(['CHORUS_SECRET_KEY: must be 32 random bytes in base64 or hex (openssl rand -base64 32)']);
+  });
+
+  it('keeps metrics off unless switched on or given a token', () => {
+    expect(loadConfig({}).metrics).toEqual({ enabled: false, token: null });
+    expect(loadConfig({ CHORUS_METRICS: 'on' }).metrics).toEqual({ enabled: true, token: null });
+    expect(loadConfig({ CHORUS_METRICS_TOKEN: 'a'.repeat(32) }).metrics).toEqual({ enabled: true, token: 'a'.repeat(32) });
+    expect(problemsOf({ CHORUS_METRICS: 'yes', CHORUS_METRICS_TOKEN: 'short' })).toEqual([
+      'CHORUS_METRICS: must be on or off',
+      'CHORUS_METRICS_TOKEN: must be at least 16 characters (openssl rand -hex 32)',
+    ]);
+  });
+
+  it('keeps media in the folder unless a bucket is named, and checks the bucket settings', () => {
+    expect(loadConfig({}).mediaStore).toBeNull();
+    expect(
+      loadConfig({ CHORUS_S3_BUCKET: 'chorus-media', CHORUS_S3_ENDPOINT: 'http://127.0.0.1:9000', CHORUS_S3_FORCE_PATH_STYLE: 'on', CHORUS_S3_ACCESS_KEY_ID: 'k', CHORUS_S3_SECRET_ACCESS_KEY: 's', CHORUS_S3_PREFIX: 'prod/' }).mediaStore,
+    ).toEqual({ bucket: 'chorus-media', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, credentials: { accessKeyId: 'k', secretAccessKey: 's' }, prefix: 'prod/' });
+    expect(loadConfig({ CHORUS_S3_BUCKET: 'chorus-media' }).mediaStore).toMatchObject({ endpoint: null, forcePathStyle: false, credentials: null });
+    expect(problemsOf({ CHORUS_S3_BUCKET: 'Bad_Bucket', CHORUS_S3_ENDPOINT: 'ftp://x', CHORUS_S3_PREFIX: 'prod' })).toEqual([
+      'CHORUS_S3_BUCKET: must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)',
+      'CHORUS_S3_ENDPOINT: must be an http:// or https:// URL',
+      'CHORUS_S3_PREFIX: must be empty or end with / (e.g. chorus/)',
+    ]);
+    expect(problemsOf({ CHORUS_S3_BUCKET: 'chorus-media', CHORUS_S3_ACCESS_KEY_ID: 'k' })).toEqual(['CHORUS_S3_ACCESS_KEY_ID: must be set together with CHORUS_S3_SECRET_ACCESS_KEY']);
   });
 
   it('refuses a network client id without its secret, and the reverse', () => {
@@ -79,7 +147,18 @@ describe('loadConfig', () => {
     { env: { LOG_LEVEL: 'loud' }, variable: 'LOG_LEVEL' },
     { env: { CHORUS_BASE_DOMAIN: 'bad domain' }, variable: 'CHORUS_BASE_DOMAIN' },
     { env: { CHORUS_FETCH_ALLOW_ADDRESSES: '127.0.0.2,intranet.local' }, variable: 'CHORUS_FETCH_ALLOW_ADDRESSES' },
-    { env: { NODE_ENV: 'production', CHORUS_FETCH_ALLOW_ADDRESSES: '127.0.0.2' }, variable: 'CHORUS_FETCH_ALLOW_ADDRESSES' },
+    { env: { NODE_ENV: 'production', CHORUS_SECRET_KEY: KEY_BASE64, CHORUS_FETCH_ALLOW_ADDRESSES: '127.0.0.2' }, variable: 'CHORUS_FETCH_ALLOW_ADDRESSES' },
+    { env: { CHORUS_TRUST_PROXY: 'true' }, variable: 'CHORUS_TRUST_PROXY' },
+    { env: { CHORUS_TRUST_PROXY: '10.0.0.0/33' }, variable: 'CHORUS_TRUST_PROXY' },
+    { env: { CHORUS_TRUST_PROXY: '10.0.0.1, proxy.example' }, variable: 'CHORUS_TRUST_PROXY' },
+    { env: { BOT_SERVICE_URL_HOSTS: 'https://smba.trafficmanager.net/' }, variable: 'BOT_SERVICE_URL_HOSTS' },
+    { env: { CHORUS_SECRET_KEY: 'too-short' }, variable: 'CHORUS_SECRET_KEY' },
+    { env: { CHORUS_SECRET_KEY: KEY_HEX.slice(2) }, variable: 'CHORUS_SECRET_KEY' },
+    { env: { CHORUS_SECRET_KEY_PREVIOUS: `${KEY_HEX},not-a-key` }, variable: 'CHORUS_SECRET_KEY_PREVIOUS' },
+    { env: { NODE_ENV: 'production' }, variable: 'CHORUS_SECRET_KEY' },
+    { env: { X_API_BASE_URL: 'ftp://api.x.com' }, variable: 'X_API_BASE_URL' },
+    { env: { LINKEDIN_API_VERSION: '2025-10' }, variable: 'LINKEDIN_API_VERSION' },
+    { env: { FACEBOOK_GRAPH_VERSION: '24.0' }, variable: 'FACEBOOK_GRAPH_VERSION' },
   ])('rejects a bad $variable ($env)', ({ env, variable }) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

@@ -2,7 +2,7 @@
  * The server's error values: each carries a spec code and answers with the HTTP status and
  * message of core's ERROR_CATALOGUE. Handlers throw these; the error handler renders them.
  */
-import { ErrorCode, errorDefinition, type ApiErrorBody } from '@chorus/core';
+import { ErrorCode, Network, errorDefinition, type ApiErrorBody } from '@chorus/core';
 import type { z } from 'zod';
 
 /** One field-level problem of a validation failure. */
@@ -97,4 +97,38 @@ export function inviteNotFound(): ApiError {
 /** 403: the company does not allow this (for example self sign-up when it is off). */
 export function forbidden(message?: string): ApiError {
   return new ApiError(ErrorCode.FORBIDDEN, message);
+}
+
+/** The spec's wording of 470 on Facebook (content-library spec 8). */
+export const FACEBOOK_REPHRASE_MESSAGE = 'There was a problem sharing this content to Facebook. Please contact your administrator.';
+
+/** 470: the caption breaks the company's compliance rules (Facebook has its own wording). */
+export function rephraseToShare(networkId?: number): ApiError {
+  return new ApiError(ErrorCode.REPHRASE, networkId === Network.FACEBOOK ? FACEBOOK_REPHRASE_MESSAGE : undefined);
+}
+
+/** 310: the person has not linked the network this needs. */
+export function networkNotLinked(): ApiError {
+  return new ApiError(ErrorCode.NETWORK_NOT_LINKED);
+}
+
+/** The spec's AI error message (content-library spec 8 "AI"). */
+export const AI_CAPTION_FAILED_MESSAGE = 'Something went wrong generating your AI-Assisted caption. Your post has not been changed.';
+
+/** 202: no AI caption could be offered (the provider failed, or twice wrote one that does not pass). */
+export function aiCaptionFailed(): ApiError {
+  return new ApiError(ErrorCode.UNKNOWN, AI_CAPTION_FAILED_MESSAGE);
+}
+
+/** 202 on a network search that failed (content-library spec 8 "Notes"). */
+export const NETWORK_SEARCH_FAILED_MESSAGE = 'There was an error searching this network.';
+
+/** 202: the network could not be searched. */
+export function networkSearchFailed(): ApiError {
+  return new ApiError(ErrorCode.UNKNOWN, NETWORK_SEARCH_FAILED_MESSAGE);
+}
+
+/** 495: the operator suspended the company; its host answers nothing until it is resumed. */
+export function companySuspended(): ApiError {
+  return new ApiError(ErrorCode.COMPANY_SUSPENDED);
 }

@@ -5,16 +5,11 @@
  */
 import { request } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, toast } from './support/fixtures.ts';
 import { companyOrigin } from './support/demo.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 import { expectFeed } from './support/sign-in.ts';
-import { apiCallTimes, expectToastLifetime, pageNow, recordApiCalls, recordToasts, runClockTo, toastLifetime } from './support/page-timing.ts';
-
-/** A toast showing the text (the Toaster also announces it, so the text appears twice). */
-function toast(page: Page, text: string) {
-  return page.getByRole('listitem').filter({ hasText: text });
-}
+import { apiCallTimes, expectToastLifetime, pauseClock, recordApiCalls, recordToasts, runClockTo, toastLifetime } from './support/page-timing.ts';
 
 /** Signs a fresh user in and past onboarding onto the feed. */
 async function freshUserOnFeed(page: Page, baseURL: string | undefined, prefix: string): Promise<FreshUser> {
@@ -125,8 +120,7 @@ test('a deletion request whose notification fails (854) shows the message, close
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account' });
   await dialog.getByLabel('Password').fill(FRESH_PASSWORD);
-  const pausedAt = (await pageNow(page)) + 1000;
-  await page.clock.pauseAt(pausedAt);
+  const pausedAt = await pauseClock(page);
   await dialog.getByRole('button', { name: 'Request deletion' }).click();
 
   await expect(toast(page, 'GDPR deletion notification failed.')).toBeVisible();
@@ -139,10 +133,10 @@ test('a deletion request whose notification fails (854) shows the message, close
   await expect(page).toHaveURL(/\/privacy$/);
 
   await runClockTo(page, pausedAt + 10_300);
-  const calls = await apiCallTimes(page, '/api/v1/auth/sign-out');
-  expect(calls).toHaveLength(1);
-  expect((calls[0] ?? 0) - pausedAt).toBeGreaterThanOrEqual(10_000);
-  expect((calls[0] ?? 0) - pausedAt).toBeLessThanOrEqual(10_250);
+  await expect.poll(() => apiCallTimes(page, '/api/v1/auth/sign-out'), { message: 'one sign-out' }).toHaveLength(1);
+  const [signOut] = await apiCallTimes(page, '/api/v1/auth/sign-out');
+  expect((signOut ?? 0) - pausedAt).toBeGreaterThanOrEqual(10_000);
+  expect((signOut ?? 0) - pausedAt).toBeLessThanOrEqual(10_250);
   await page.clock.resume();
   await expect(page).toHaveURL(`${companyOrigin(baseURL, 'acme')}/sign-in`);
 });

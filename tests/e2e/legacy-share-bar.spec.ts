@@ -32,9 +32,8 @@ async function exploreAsGlobexUser(page: Page, origin: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
 }
 
-// user@globex.example only looks and opens menus here: sharing and queueing are not built yet,
-// so nothing the test clicks changes their data.
-test('Globex (post_interactions_enabled off) shows the legacy share bar; its queue menu disables a network the post lacks and says sharing arrives soon', async ({
+// user@globex.example only looks and opens menus here: nothing the test clicks changes their data.
+test('Globex (post_interactions_enabled off) shows the legacy share bar; its queue menu disables a network the post lacks and opens the share modal on a network', async ({
   page,
   baseURL,
 }) => {
@@ -60,14 +59,17 @@ test('Globex (post_interactions_enabled off) shows the legacy share bar; its que
   await expect(menu.getByRole('menuitem', { name: 'Manage Schedule' })).toBeEnabled();
   expect(await wcagViolations(page, '[role="menu"]')).toEqual([]);
 
+  // The menu opens the share modal on that network, where Add to Queue is ready (my-shares.spec.ts queues).
   await menu.getByRole('menuitem', { name: 'Queue to Facebook' }).click();
   await expect(menu).toBeHidden();
-  const toast = page.getByRole('listitem', { name: 'Sharing arrives soon' });
-  await expect(toast).toBeVisible();
-  await expect(toast).toHaveAccessibleDescription('Sharing and queueing will be available in an upcoming update.');
+  const modal = page.getByRole('dialog', { name: 'Share post' });
+  await expect(modal.getByRole('tab', { name: 'FACEBOOK', selected: true })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Add to Queue' })).toBeEnabled();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toBeHidden();
 });
 
-test('on the legacy share bar every network of a post can be queued, Share says sharing arrives soon, and the count opens the sharers', async ({ page, baseURL }) => {
+test('on the legacy share bar every network of a post can be queued, Share opens the share modal, and the count opens the sharers', async ({ page, baseURL }) => {
   const origin = companyOrigin(baseURL, 'globex');
   const posts = await globexPosts(origin);
   const shared = posts.find((p) => p.twitter && p.facebook && p.linkedin && p.shares.num_results > 0);
@@ -84,7 +86,12 @@ test('on the legacy share bar every network of a post can be queued, Share says 
   await expect(menu).toBeHidden();
 
   await card.getByRole('button', { name: 'Share', exact: true }).click();
-  await expect(page.getByRole('listitem', { name: 'Sharing arrives soon' })).toBeVisible();
+  const shareModal = page.getByRole('dialog', { name: 'Share post' });
+  await expect(shareModal.getByRole('tab', { selected: true })).toBeVisible();
+  // Closed with its Close button: opened from this button the dialog does not hold the focus
+  // yet (a known bug, in the closing note), so Escape would reach nothing.
+  await shareModal.getByRole('button', { name: 'Close' }).click();
+  await expect(shareModal).toBeHidden();
 
   await card.getByRole('button', { name: `Shares: ${shared.shares.num_results}` }).click();
   const modal = page.getByRole('dialog', { name: 'Reactions' });

@@ -57,14 +57,6 @@ test('like and unlike a post from its card, with the heart’s tooltip, and see 
   await expect(likes).toHaveAccessibleName(`Likes: ${before}`);
 });
 
-test('share buttons say sharing arrives soon instead of failing', async ({ page, baseURL }) => {
-  await freshMemberOnFeed(page, baseURL, 'sharer');
-  await page.getByRole('button', { name: 'Share on LinkedIn' }).first().click();
-  const toast = page.getByRole('listitem', { name: 'Sharing arrives soon' });
-  await expect(toast).toBeVisible();
-  await expect(toast).toHaveAccessibleDescription('Sharing and queueing will be available in an upcoming update.');
-});
-
 test('add, edit and delete a comment in the single post modal', async ({ page, baseURL }) => {
   const user = await freshMemberOnFeed(page, baseURL, 'commenter');
   await latestCards(page).first().getByRole('heading').getByRole('link').click();
@@ -93,7 +85,15 @@ test('add, edit and delete a comment in the single post modal', async ({ page, b
 
   expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
 
+  // Deleting asks first; Cancel keeps the comment.
   await edited.getByRole('button', { name: 'Delete' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Delete this comment?' });
+  await expect(ask).toContainText('The comment is removed for everyone.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(edited).toBeVisible();
+  await edited.getByRole('button', { name: 'Delete' }).click();
+  await ask.getByRole('button', { name: 'Delete' }).click();
   await expect(edited).toBeHidden();
   // The toast is announced and shown over the open modal, not dimmed behind it.
   const deleted = page.getByRole('listitem').filter({ hasText: 'Comment deleted.' });
@@ -122,9 +122,10 @@ test('a manager deletes a member’s comment through the manager route', async (
   await expect(theirs).toContainText(`${member.firstName} Person`);
   // A manager may delete anyone's comment, but edit only their own.
   await expect(theirs.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await theirs.getByRole('button', { name: 'Delete' }).click();
   const [deleted] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes(`/api/v2/manager/post/${postId}/comment/`)),
-    theirs.getByRole('button', { name: 'Delete' }).click(),
+    page.getByRole('alertdialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click(),
   ]);
   expect(deleted.status()).toBe(200);
   await expect(theirs).toBeHidden();

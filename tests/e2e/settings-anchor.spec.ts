@@ -5,7 +5,7 @@
  */
 import { expect, test } from './support/fixtures.ts';
 import { signInFreshUser, signUpFreshUser } from './support/fresh-user.ts';
-import { pageNow, recordScrollRequests, runClockTo, runClockUntil, scrollRequests } from './support/page-timing.ts';
+import { pageNow, pauseClock, recordScrollRequests, runClockTo, runClockUntil, scrollRequests } from './support/page-timing.ts';
 
 test('?network=linkedin scrolls to the LinkedIn section after 1 s, not before', async ({ page, baseURL }) => {
   await page.clock.install();
@@ -15,7 +15,7 @@ test('?network=linkedin scrolls to the LinkedIn section after 1 s, not before', 
   await signInFreshUser(page, user);
   await expect(page).toHaveURL(/\/onboarding/);
 
-  await page.clock.pauseAt((await pageNow(page)) + 1000);
+  await pauseClock(page);
   await page.goto('/settings?network=linkedin');
   const section = page.locator('#social-linkedin');
   // The section appears once the linked networks have loaded; the one-second wait starts then.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, toast } from './support/fixtures.ts';
 import { wcagViolations } from './support/axe.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 import { signInWithEmail } from './support/sign-in.ts';
@@ -11,11 +11,6 @@ async function openSettings(page: Page, user: FreshUser, path = '/settings'): Pr
   await expect(page).toHaveURL(/\/onboarding/);
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'My Settings', level: 1 })).toBeVisible();
-}
-
-/** A toast showing the text (the Toaster also announces it, so the text appears twice). */
-function toast(page: Page, text: string) {
-  return page.getByRole('listitem').filter({ hasText: text });
 }
 
 /** A PNG of the given size, made at test time. */
@@ -148,7 +143,7 @@ test('a profile picture is checked, previewed, uploaded, shown and deleted', asy
   await page.getByRole('button', { name: 'Save picture' }).click();
   await expect(toast(page, 'Your profile picture has been saved')).toBeVisible();
   const picture = page.getByRole('img', { name: 'Your profile picture' });
-  await expect(picture).toHaveAttribute('src', /\/api\/v1\/user\/\d+\/avatar\?original=1&v=\d+$/);
+  await expect(picture).toHaveAttribute('src', /\/api\/v1\/user\/\d+\/avatar\?original=1&v=[0-9a-f]{32}$/);
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
 
   await page.reload();

@@ -73,10 +73,11 @@ test('a protocol-relative next is ignored: sign-in lands on the feed of this sit
   await expectFeed(page);
 });
 
-test('from_admin_view hands over to the admin view with next and video_id', async ({ page, baseURL }) => {
+test('from_admin_view hands over to the admin view (its landing page) with next and video_id', async ({ page, baseURL }) => {
   await page.goto('/sign-in?next=%2Fdashboard&from_admin_view=1&video_id=7');
   await signInWithEmail(page, DEMO_USERS.acmeUser);
-  await expect(page).toHaveURL(`${companyOrigin(baseURL, 'acme')}/#/dashboard?from_admin_view=1&video_id=7`);
+  await expect(page).toHaveURL(`${companyOrigin(baseURL, 'acme')}/admin?next=%2Fdashboard&from_admin_view=1&video_id=7`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin view' })).toBeVisible();
 });
 
 test('the e-mail option keeps next on its way to the form', async ({ page }) => {

@@ -1,6 +1,9 @@
+import { wcagViolations } from './support/axe.ts';
+import { companyOrigin } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { skipOnboarding } from './support/fresh-user.ts';
 import { acmeInvite } from './support/invites.ts';
+import { readOutbox, waitForMail } from './support/outbox.ts';
 import { expectFeed } from './support/sign-in.ts';
 
 const PASSWORD = 'Welcome!2026';
@@ -72,7 +75,7 @@ test('on a phone the invite offers to continue in the app', async ({ browser, ba
   await context.close();
 });
 
-test('self sign-up is offered on the sign-in screen and signs a new user in', async ({ page }) => {
+test('self sign-up takes only acme.example addresses, signs the new user in unconfirmed, and the mailed link confirms them', async ({ page, baseURL }) => {
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'New here? Sign up' }).click();
   await expect(page).toHaveURL(/\/self-sign-up$/);
@@ -83,13 +86,54 @@ test('self sign-up is offered on the sign-in screen and signs a new user in', as
 
   await page.getByRole('textbox', { name: 'First name' }).fill('Sally');
   await page.getByRole('textbox', { name: 'Last name' }).fill('Self');
-  await page.getByRole('textbox', { name: 'Email' }).fill('sally@');
+  const email = page.getByRole('textbox', { name: 'Email' });
+  await email.fill('sally@');
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('sally'));
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+
+  // An address outside Acme's sign-up domain is refused on the field.
+  await email.fill('attacker@evil.example');
   await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText("Please sign up with your work e-mail address: this company's sign-up is open only to its own e-mail domains.")).toBeVisible();
+  await expect(page).toHaveURL(/\/self-sign-up$/);
+
+  const address = uniqueEmail('sally');
+  const since = new Date(Date.now() - 1000).toISOString();
+  await email.fill(address);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  // Onboarding waits with linking networks until the address is confirmed.
+  await expect(page).toHaveURL(/\/onboarding\?slide=1$/);
+  await expect(page.getByText('You can link your social networks once you have confirmed your email address.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Link / })).toHaveCount(0);
   await skipOnboarding(page);
   await expectFeed(page);
+
+  // The banner says why and resends the mail; the header passes axe with it.
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Confirm your email address')).toBeVisible();
+  await expect(banner).toContainText(`We sent a confirmation link to ${address}.`);
+  const first = await waitForMail(baseURL, 'email-confirmation', address, since);
+  expect(await wcagViolations(page, 'header')).toEqual([]);
+  await banner.getByRole('button', { name: 'Resend the email' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: `We sent a new confirmation link to ${address}.` })).toBeVisible();
+  await expect.poll(async () => (await readOutbox(baseURL)).filter((mail) => mail.kind === 'email-confirmation' && mail.to === address).length).toBe(2);
+  const latest = await waitForMail(baseURL, 'email-confirmation', address, first.created);
+  const link = latest.links.find((candidate) => candidate !== first.links[0]) ?? latest.links[0] ?? '';
+  expect(link).toMatch(new RegExp(`^${companyOrigin(baseURL, 'acme')}/confirm-email\\?code=[A-Za-z0-9_-]{43}$`));
+
+  // Following the link confirms the address; back in the app the banner is gone.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email address confirmed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expectFeed(page);
+  await expect(page.getByRole('button', { name: /^Account menu for Sally Self/ })).toBeVisible();
+  await expect(banner.getByText('Confirm your email address')).toHaveCount(0);
+
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email confirmation problem' })).toBeVisible();
+  await expect(page.getByText('This confirmation link is no longer valid.')).toBeVisible();
 });
 
 test('self sign-up is not offered where the company does not allow it', async ({ page, baseURL }) => {

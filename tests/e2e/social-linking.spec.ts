@@ -41,7 +41,11 @@ test('a new user links LinkedIn through the sandbox consent, picks a company pag
   expect(networks).toContain('Fresh on LinkedIn');
   expect(networks).not.toContain('sandbox-');
 
+  // Unlinking asks first.
   await card.getByRole('button', { name: 'Unlink LinkedIn' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Unlink LinkedIn?' });
+  await expect(ask).toContainText('until you link it again');
+  await ask.getByRole('button', { name: 'Unlink LinkedIn' }).click();
   await expect(card.getByText('Not linked')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'LinkedIn was unlinked.' })).toBeVisible();
 });

@@ -119,3 +119,24 @@ test('a post reached from a notification link (type_id=3) records its clicks on 
   expect(source.postDataJSON()).toEqual({ channel: 3 });
   expect((await source.response())?.ok()).toBe(true);
 });
+
+const ANALYTICS = /\/api\/v1\/track\/analytics$/;
+
+/** A product analytics page event for `name`. */
+function isPageEvent(name: string): (request: Request) => boolean {
+  return (request) =>
+    request.method() === 'POST' && ANALYTICS.test(new URL(request.url()).pathname) && (request.postDataJSON() as { type?: string; name?: string }).name === name;
+}
+
+test('each page of the app sends its analytics page event once it settles, and the server attaches the role', async ({ page }) => {
+  const feedEvent = page.waitForRequest(isPageEvent('/'));
+  await page.goto('/');
+  await expectFeed(page);
+  const feed = await feedEvent;
+  expect(feed.postDataJSON()).toEqual({ type: 'page', name: '/' });
+  expect(await (await feed.response())?.json()).toEqual({ recorded: true, role_id: 3 });
+
+  const exploreEvent = page.waitForRequest(isPageEvent('/topic/latest'));
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Explore' }).click();
+  expect((await exploreEvent).postDataJSON()).toEqual({ type: 'page', name: '/topic/latest' });
+});

@@ -111,6 +111,7 @@ function userFixture(): UserResponse {
         ]),
       ) as UserResponse['user_settings']['notifications'],
     },
+    email_confirmed: true,
   };
 }
 

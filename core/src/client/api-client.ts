@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { AUTH_HEADER, CACHE_BUST_PARAM } from '../domain/constants.ts';
 import { ErrorCode } from '../domain/errors.ts';
-import { ApiErrorBody } from '../contract/common.ts';
 import {
   BrandedSettingsResponse,
   ConfigInfoResponse,
@@ -17,7 +16,7 @@ import {
   type FeedQuery,
   type PostListQuery,
 } from '../contract/post.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, apiErrorFrom } from './api-error.ts';
 import type { TokenStore } from './token-store.ts';
 
 export type ApiVersion = 'v1' | 'v2' | 'v3' | 'v4' | 'v5';
@@ -53,11 +52,6 @@ function queryString(query: Query): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-function errorCodeOf(json: unknown): number | undefined {
-  if (typeof json !== 'object' || json === null || !('error' in json)) return undefined;
-  return Number.isInteger(json.error) ? Number(json.error) : undefined;
 }
 
 /**
@@ -113,14 +107,7 @@ export class ApiClient {
         json = null;
       }
     }
-    if (!response.ok) {
-      const parsed = ApiErrorBody.safeParse(json);
-      if (parsed.success) {
-        throw new ApiError(parsed.data.error, response.status, parsed.data.message, parsed.data.url, parsed.data.issues);
-      }
-      // A body that carries the spec's code but not the rest still names the failure.
-      throw new ApiError(errorCodeOf(json) ?? ErrorCode.UNKNOWN, response.status);
-    }
+    if (!response.ok) throw apiErrorFrom(json, response.status);
     const parsed = options.schema.safeParse(json);
     if (!parsed.success) {
       throw new ApiError(ErrorCode.UNKNOWN, response.status, `Unexpected response from ${options.path}`);
@@ -164,6 +151,7 @@ export class ApiClient {
     }
   }
 
+  /** The signed-in person's own full record (`GET /api/v1/user/{id}` with their own id). */
   user(id: number) {
     return this.getJson('v1', `user/${id}`, UserResponse);
   }

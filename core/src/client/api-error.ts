@@ -1,4 +1,4 @@
-import { errorDefinition } from '../domain/errors.ts';
+import { ErrorCode, errorDefinition } from '../domain/errors.ts';
 
 /** A failed API call, carrying the spec's numeric code from the response body. */
 export class ApiError extends Error {
@@ -21,4 +21,28 @@ export class ApiError extends Error {
 /** True when a value is an ApiError with one of the given codes. */
 export function isApiError(value: unknown, ...codes: number[]): value is ApiError {
   return value instanceof ApiError && (codes.length === 0 || codes.includes(value.code));
+}
+
+function isIssue(value: unknown): value is { path: string; message: string } {
+  return typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string' && 'message' in value && typeof value.message === 'string';
+}
+
+/**
+ * The ApiError of a failed response's JSON body. The body is checked by hand, not with the
+ * contract's zod schema (ApiErrorBody): the production browser build carries no response
+ * checking (web/vite.config.ts), and an error body must still be read right there. A body
+ * without the spec's shape still names its code when it carries one, else UNKNOWN.
+ */
+export function apiErrorFrom(json: unknown, status: number): ApiError {
+  if (typeof json !== 'object' || json === null || !('error' in json) || !Number.isInteger(json.error)) {
+    return new ApiError(ErrorCode.UNKNOWN, status);
+  }
+  const code = Number(json.error);
+  const body = json as { message?: unknown; url?: unknown; issues?: unknown };
+  const wellFormed =
+    typeof body.message === 'string' &&
+    (body.url === undefined || typeof body.url === 'string') &&
+    (body.issues === undefined || (Array.isArray(body.issues) && body.issues.every(isIssue)));
+  if (!wellFormed) return new ApiError(code, status);
+  return new ApiError(code, status, body.message as string, body.url as string | undefined, (body.issues as { path: string; message: string }[] | undefined) ?? []);
 }

@@ -1,9 +1,8 @@
 /** Client calls of suggesting content (see contract/suggest.ts). */
 import { AUTH_HEADER } from '../domain/constants.ts';
 import { ErrorCode } from '../domain/errors.ts';
-import { ApiErrorBody } from '../contract/common.ts';
 import { SuggestImagesResponse, SuggestionResponse } from '../contract/suggest.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, apiErrorFrom } from './api-error.ts';
 import type { ApiClient } from './api-client.ts';
 
 /** `POST /api/v1/post/suggest-images`: image urls found on a linked page. */
@@ -39,9 +38,7 @@ export async function submitSuggestion(client: ApiClient, input: SuggestionInput
   }
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = ApiErrorBody.safeParse(json);
-    if (parsed.success) throw new ApiError(parsed.data.error, response.status, parsed.data.message, parsed.data.url, parsed.data.issues);
-    throw new ApiError(ErrorCode.UNKNOWN, response.status);
+    throw apiErrorFrom(json, response.status);
   }
   const parsed = SuggestionResponse.safeParse(json);
   if (!parsed.success) throw new ApiError(ErrorCode.UNKNOWN, response.status, 'Unexpected response from post/suggestion/mobile');

@@ -1,7 +1,9 @@
 /** Client calls of tracking (see contract/track.ts). */
 import {
+  AnalyticsEventResponse,
   TrackClickResponse,
   TrackImpressionsResponse,
+  type AnalyticsEventRequest,
   type TrackClickRequest,
   type TrackImpressionsRequest,
 } from '../contract/track.ts';
@@ -18,4 +20,9 @@ export function trackImpressions(client: ApiClient, body: TrackImpressionsReques
 /** `POST /api/v1/track/post/{id}/clicks`: a post opened, or followed to its source, and how the person got there. */
 export function trackClick(client: ApiClient, postId: number, body: TrackClickRequest): Promise<TrackClickResponse> {
   return client.request('POST', { version: 'v1', path: `track/post/${postId}/clicks`, schema: TrackClickResponse, body });
+}
+
+/** `POST /api/v1/track/analytics`: a page or track event; `keepalive` lets it leave while the page unloads. */
+export function trackAnalytics(client: ApiClient, body: AnalyticsEventRequest, options: { keepalive?: boolean } = {}): Promise<AnalyticsEventResponse> {
+  return client.request('POST', { version: 'v1', path: 'track/analytics', schema: AnalyticsEventResponse, body, keepalive: options.keepalive ?? false });
 }

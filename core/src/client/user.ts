@@ -1,7 +1,6 @@
 /** Client calls of the signed-in user's own account: profile, settings, password, avatar, language. */
 import { AUTH_HEADER } from '../domain/constants.ts';
 import { ErrorCode } from '../domain/errors.ts';
-import { ApiErrorBody } from '../contract/common.ts';
 import {
   AppLanguageResponse,
   ChangePasswordResponse,
@@ -9,7 +8,7 @@ import {
   type ChangePasswordRequest,
   type UpdateUserRequest,
 } from '../contract/user.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, apiErrorFrom } from './api-error.ts';
 import type { ApiClient } from './api-client.ts';
 
 /** `POST /api/v1/user/{id}`: saves the user's own names, language, time zone and settings. */
@@ -63,9 +62,7 @@ export async function uploadAvatar(
   }
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = ApiErrorBody.safeParse(json);
-    if (parsed.success) throw new ApiError(parsed.data.error, response.status, parsed.data.message, parsed.data.url, parsed.data.issues);
-    throw new ApiError(ErrorCode.UNKNOWN, response.status);
+    throw apiErrorFrom(json, response.status);
   }
   const parsed = UserResponse.safeParse(json);
   if (!parsed.success) throw new ApiError(ErrorCode.UNKNOWN, response.status, `Unexpected response from ${path}`);

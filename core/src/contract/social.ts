@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { SHAREABLE_NETWORK_SLUGS, type ShareableNetworkId } from '../domain/enums.ts';
+import { safeNextPath } from '../validation/safe-next-path.ts';
 
 /** The networks that can be linked, by the slug used in paths such as /social/link-{network}. */
 export const LINKABLE_NETWORKS = ['twitter', 'facebook', 'linkedin'] as const;
@@ -87,8 +88,25 @@ export function flagIsSet(flag: z.infer<typeof Flag>): boolean {
  * POST /api/v1/social/link-{network}: starts linking. `is_element` when the app runs embedded,
  * `onboarding` to come back to onboarding instead of the settings page.
  */
-export const LinkNetworkRequest = z.object({ is_element: Flag, onboarding: Flag });
+export const LinkNetworkRequest = z.object({
+  is_element: Flag,
+  onboarding: Flag,
+  /**
+   * Where to come back to instead of the settings page: only the share and queue resume routes
+   * (`/post-share/...`, `/post-defer/...`), which reopen the modal with the caption kept.
+   */
+  return_to: z.string().max(2048).optional(),
+});
 export type LinkNetworkRequest = z.input<typeof LinkNetworkRequest>;
+
+/** The resume routes a link may come back to (content-library spec 2). */
+const LINK_RETURN_PREFIXES = ['/post-share/', '/post-defer/'] as const;
+
+/** The path a link comes back to, when `return_to` is a safe resume route; else null. */
+export function linkReturnPath(returnTo: string | undefined): string | null {
+  const path = safeNextPath(returnTo);
+  return path !== null && LINK_RETURN_PREFIXES.some((prefix) => path.startsWith(prefix)) ? path : null;
+}
 
 /** The answer of link-{network}: where the browser goes to give consent. */
 export const LinkNetworkResponse = z.object({ url: z.string() });

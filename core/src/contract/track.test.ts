@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShareFlowType } from '../domain/enums.ts';
-import { MAX_IMPRESSIONS_PER_REQUEST, parseShareFlowType, TrackClickRequest, TrackImpressionsRequest } from './track.ts';
+import { analyticsPageName, MAX_IMPRESSIONS_PER_REQUEST, parseShareFlowType, TrackClickRequest, TrackImpressionsRequest } from './track.ts';
 
 describe('tracking contract', () => {
   it('de-duplicates impression ids and defaults the channel to feed or topic (9)', () => {
@@ -38,5 +38,20 @@ describe('tracking contract', () => {
     [null, null],
   ])('reads the link parameter %j as %j', (value, expected) => {
     expect(parseShareFlowType(value)).toBe(expected);
+  });
+});
+
+describe('analyticsPageName', () => {
+  it.each([
+    ['/', '/'],
+    ['', '/'],
+    ['/post/42', '/post/:id'],
+    ['/topic/7/', '/topic/:id/'],
+    ['/topic/latest', '/topic/latest'],
+    ['/post-share/3/15', '/post-share/:id/:id'],
+    ['/search?q=salary', '/search'],
+    ['/v2post/12abc', '/v2post/12abc'],
+  ])('names %j as %j', (path, name) => {
+    expect(analyticsPageName(path)).toBe(name);
   });
 });

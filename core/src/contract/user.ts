@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AI_TONES, LANGUAGES, WEEKDAYS, type FeatureToggles, type Weekday } from '../domain/enums.ts';
 import { FeatureTogglesSchema } from './config.ts';
+import { PersonSummary } from './reaction.ts';
 
 export const RoleSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
@@ -79,7 +80,7 @@ export const UserSettings = z.object({
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 
-/** GET /api/v1/user/{id}; also the `user` of the sign-in response. */
+/** The full record of a user: GET /api/v1/user/{id} of oneself; also the `user` of the sign-in response. */
 export const UserResponse = z.object({
   id: z.number().int(),
   role: RoleSchema,
@@ -94,8 +95,18 @@ export const UserResponse = z.object({
   groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
   companies: z.array(UserCompany),
   user_settings: UserSettings,
+  /** False until a self signed-up member follows the confirmation link (they can read, not share, comment, suggest or link networks). */
+  email_confirmed: z.boolean().default(true),
 });
 export type UserResponse = z.infer<typeof UserResponse>;
+
+/**
+ * GET /api/v1/user/{id}: the full record (UserResponse) for the person themself and for their
+ * company's admins; every other colleague gets the public card (id, full name, avatar), as
+ * likers and commenters are shown.
+ */
+export const UserLookupResponse = z.union([UserResponse, PersonSummary]);
+export type UserLookupResponse = z.infer<typeof UserLookupResponse>;
 
 const PersonName = z.string().trim().min(1).max(100);
 

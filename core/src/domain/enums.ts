@@ -272,6 +272,8 @@ export const FEATURE_TOGGLES = [
   'compliance_enabled',
   'rewards_enabled',
   'leader_board_enabled',
+  /** Ours: the library-wide sharing switch (667 when off), on by default. */
+  'sharing_enabled',
 ] as const;
 export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
 export type FeatureToggles = Record<FeatureToggle, boolean>;

@@ -70,6 +70,14 @@ export const ErrorCode = {
   AVATAR_TOO_LARGE: 481,
   /** Our own: an avatar outside 150x150 to 600x800 pixels. */
   AVATAR_DIMENSIONS: 482,
+  /** Our own: a self signed-up member has not yet followed the link mailed to confirm their address. */
+  EMAIL_NOT_CONFIRMED: 490,
+  /** Our own: self sign-up is open only to addresses in the company's sign-up domains. */
+  SIGN_UP_DOMAIN_NOT_ALLOWED: 491,
+  /** Our own: an e-mail confirmation or join link that is unknown, used or expired. */
+  CONFIRMATION_LINK_INVALID: 492,
+  /** Our own: the operator suspended the company (`chorus company suspend`); nobody signs in until it is resumed. */
+  COMPANY_SUSPENDED: 495,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -123,6 +131,10 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   480: def(480, 415, 'That file type is not supported. Please use a .jpg or .png'),
   481: def(481, 413, 'That file is too large, do not use a file larger than 4 Megabytes'),
   482: def(482, 422, "That image size isn't supported. Please use an image between 150x150 and 600x800 pixels."),
+  490: def(490, 403, 'Please confirm your e-mail address first.'),
+  491: def(491, 422, "Please sign up with your work e-mail address: this company's sign-up is open only to its own e-mail domains."),
+  492: def(492, 410, 'This confirmation link is no longer valid.'),
+  495: def(495, 403, 'This company is suspended. Please contact your administrator.'),
 };
 
 /** The catalogue entry for a code, falling back to 202 as the spec says. */

@@ -9,3 +9,7 @@ export * from './language.ts';
 export * from './queue-time.ts';
 export * from './confirmation-phrase.ts';
 export * from './ai-settings.ts';
+export * from './safe-next-path.ts';
+export * from './ai-efficacy.ts';
+export * from './ai-caption-offer.ts';
+export * from './subdomain.ts';

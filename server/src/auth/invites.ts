@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@chorus/core';
+import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { invites } from '../db/schema.ts';
 import { hashToken } from './sessions.ts';
@@ -57,4 +58,9 @@ export async function createInvite(db: Database, input: NewInvite): Promise<Crea
     .returning();
   if (!invite) throw new Error('insert returned no invite');
   return { code, invite };
+}
+
+/** The sign-up link of an invite code on its company's host (the web app's /sign-up?code). */
+export function inviteUrl(config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port'>, subdomain: string, code: string): string {
+  return `${companyOrigin(config, subdomain)}/sign-up?code=${encodeURIComponent(code)}`;
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAuthNetworkError, oauthNetworkClient, pkcePair, type OAuthEndpoints } from './oauth-networks.ts';
+import { DEFAULT_FACEBOOK_GRAPH_VERSION, OAuthNetworkError, oauthEndpoints, oauthNetworkClient, pkcePair, type OAuthEndpoints } from './oauth-networks.ts';
 
 interface Seen {
   method: string;
@@ -96,7 +96,7 @@ describe('X (OAuth 2.0 with PKCE)', () => {
       client_id: 'x-client',
       redirect_uri: 'https://acme.chorus.test/cb',
       state: 's1',
-      scope: 'tweet.read tweet.write users.read offline.access',
+      scope: 'tweet.read tweet.write users.read media.write offline.access',
       code_challenge: challenge,
       code_challenge_method: 'S256',
     });
@@ -128,7 +128,7 @@ describe('X (OAuth 2.0 with PKCE)', () => {
 
 describe('LinkedIn (OpenID Connect userinfo, organization pages)', () => {
   const client = (secret = 'li-secret') =>
-    oauthNetworkClient('linkedin', { clientId: 'li-client', clientSecret: secret, endpoints: { ...endpoints('li', 'li-api'), token: `${base}/li/oauth/v2/accessToken` } });
+    oauthNetworkClient('linkedin', { clientId: 'li-client', clientSecret: secret, apiVersion: '202511', endpoints: { ...endpoints('li', 'li-api'), token: `${base}/li/oauth/v2/accessToken` } });
 
   it('exchanges the code with the client credentials in the form and reads the member and their pages', async () => {
     const url = new URL(client().authorizeUrl({ state: 's2', redirectUri: 'https://acme.chorus.test/cb' }));
@@ -139,6 +139,7 @@ describe('LinkedIn (OpenID Connect userinfo, organization pages)', () => {
     expect(seen.findLast((s) => s.path === '/li/oauth/v2/accessToken')?.form.get('grant_type')).toBe('authorization_code');
     expect(await client().profile('li-access')).toEqual({ id: 'li-782bbtaQ', name: 'Lee Linked', email: 'lee@example.com', picture: 'https://media.licdn.com/p.jpg' });
     expect(await client().pages('li-access')).toEqual([{ id: 'urn:li:organization:2414183', name: 'Acme Corporation', picture: null }]);
+    expect(seen.findLast((s) => s.path === '/li-api/rest/organizationAcls')?.headers['linkedin-version']).toBe('202511');
   });
 
   it('reports a refused exchange', async () => {
@@ -146,12 +147,19 @@ describe('LinkedIn (OpenID Connect userinfo, organization pages)', () => {
   });
 });
 
-describe('Facebook (Graph API v14.0)', () => {
+describe('Facebook (Graph API at the configured version)', () => {
+  it('builds the endpoints on the configured Graph version, a current one by default', () => {
+    expect(oauthEndpoints('facebook').token).toBe(`https://graph.facebook.com/${DEFAULT_FACEBOOK_GRAPH_VERSION}/oauth/access_token`);
+    const bases = { xApiBaseUrl: 'http://x.test', linkedinApiBaseUrl: 'http://li.test', facebookGraphBaseUrl: 'http://fb.test', facebookGraphVersion: 'v25.0' };
+    expect(oauthEndpoints('facebook', bases)).toEqual({ authorize: 'https://www.facebook.com/v25.0/dialog/oauth', token: 'http://fb.test/v25.0/oauth/access_token', api: 'http://fb.test/v25.0' });
+    expect(oauthEndpoints('twitter', bases)).toMatchObject({ token: 'http://x.test/2/oauth2/token', api: 'http://x.test' });
+  });
+
   const client = () => oauthNetworkClient('facebook', { clientId: 'fb-app', clientSecret: 'fb-secret', endpoints: { ...endpoints('fb', 'fb-api'), token: `${base}/fb/oauth/access_token` } });
 
   it('uses comma-separated scopes, a GET code exchange, the profile with picture and the managed pages', async () => {
     const url = new URL(client().authorizeUrl({ state: 's3', redirectUri: 'https://acme.chorus.test/cb' }));
-    expect(url.searchParams.get('scope')).toBe('public_profile,email,pages_show_list,pages_manage_posts');
+    expect(url.searchParams.get('scope')).toBe('public_profile,email,pages_show_list,pages_manage_posts,pages_read_engagement');
     expect(await client().exchangeCode({ code: 'fb-code', redirectUri: 'https://acme.chorus.test/cb' })).toMatchObject({ accessToken: 'fb-access' });
     expect(seen.findLast((s) => s.path === '/fb/oauth/access_token')?.method).toBe('GET');
     expect(await client().profile('fb-access')).toEqual({ id: '10158', name: 'Fran Facebook', email: 'fran@example.com', picture: 'https://fb.example/p.jpg' });

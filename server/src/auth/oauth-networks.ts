@@ -1,8 +1,8 @@
 /**
  * Real OAuth 2.0 clients of the sharing networks: X (OAuth 2.0 with PKCE, API v2), LinkedIn
  * (Sign In with LinkedIn using OpenID Connect, userinfo, organization ACLs) and Facebook (Graph
- * API v14.0, the spec's SDK version). Each is used once its client id and secret are
- * configured; until then the embedded sandbox network stands in (social-providers.ts).
+ * API at the configured version: the spec's v14.0 is long retired). Each is used once its
+ * client id and secret are configured; until then the embedded sandbox network stands in (social-providers.ts).
  *
  * The wire formats followed here: authorization-code grant with `state` (and S256 PKCE for X),
  * form-encoded token requests answered with JSON `{access_token, expires_in, refresh_token?}`,
@@ -21,18 +21,43 @@ export interface OAuthEndpoints {
   api: string;
 }
 
-/** The real services. */
-export const OAUTH_ENDPOINTS: Readonly<Record<OAuthNetwork, OAuthEndpoints>> = {
-  twitter: { authorize: 'https://x.com/i/oauth2/authorize', token: 'https://api.x.com/2/oauth2/token', api: 'https://api.x.com' },
-  linkedin: { authorize: 'https://www.linkedin.com/oauth/v2/authorization', token: 'https://www.linkedin.com/oauth/v2/accessToken', api: 'https://api.linkedin.com' },
-  facebook: { authorize: 'https://www.facebook.com/v14.0/dialog/oauth', token: 'https://graph.facebook.com/v14.0/oauth/access_token', api: 'https://graph.facebook.com/v14.0' },
+/** The LinkedIn-Version used when none is configured (LINKEDIN_API_VERSION). */
+export const DEFAULT_LINKEDIN_API_VERSION = '202510';
+
+/** The Graph API version used when none is configured (FACEBOOK_GRAPH_VERSION). */
+export const DEFAULT_FACEBOOK_GRAPH_VERSION = 'v24.0';
+
+/** Where the networks' APIs are (config NetworkApis); the consent pages stay on the networks' own sites. */
+export interface NetworkApiBases {
+  xApiBaseUrl: string;
+  linkedinApiBaseUrl: string;
+  facebookGraphBaseUrl: string;
+  facebookGraphVersion: string;
+}
+
+/** The real services' API bases. */
+const REAL_API_BASES: NetworkApiBases = {
+  xApiBaseUrl: 'https://api.x.com',
+  linkedinApiBaseUrl: 'https://api.linkedin.com',
+  facebookGraphBaseUrl: 'https://graph.facebook.com',
+  facebookGraphVersion: DEFAULT_FACEBOOK_GRAPH_VERSION,
 };
+
+/** A network's OAuth endpoints on the given API bases (the real services by default). */
+export function oauthEndpoints(network: OAuthNetwork, bases: NetworkApiBases = REAL_API_BASES): OAuthEndpoints {
+  if (network === 'twitter') return { authorize: 'https://x.com/i/oauth2/authorize', token: `${bases.xApiBaseUrl}/2/oauth2/token`, api: bases.xApiBaseUrl };
+  if (network === 'linkedin') return { authorize: 'https://www.linkedin.com/oauth/v2/authorization', token: 'https://www.linkedin.com/oauth/v2/accessToken', api: bases.linkedinApiBaseUrl };
+  const version = bases.facebookGraphVersion;
+  return { authorize: `https://www.facebook.com/${version}/dialog/oauth`, token: `${bases.facebookGraphBaseUrl}/${version}/oauth/access_token`, api: `${bases.facebookGraphBaseUrl}/${version}` };
+}
 
 /** Scopes asked for: who the person is, and posting on their behalf (and their pages). */
 export const OAUTH_SCOPES: Readonly<Record<OAuthNetwork, readonly string[]>> = {
-  twitter: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
+  // media.write: pictures and videos go through the v2 media upload.
+  twitter: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
   linkedin: ['openid', 'profile', 'email', 'w_member_social', 'r_organization_admin', 'w_organization_social'],
-  facebook: ['public_profile', 'email', 'pages_show_list', 'pages_manage_posts'],
+  // pages_read_engagement: Graph wants it beside pages_manage_posts to hand out Page tokens and read a Page's posts.
+  facebook: ['public_profile', 'email', 'pages_show_list', 'pages_manage_posts', 'pages_read_engagement'],
 };
 
 /** A configured client of one network. */
@@ -40,6 +65,8 @@ export interface OAuthClientConfig {
   clientId: string;
   clientSecret: string;
   endpoints?: OAuthEndpoints;
+  /** LinkedIn's `LinkedIn-Version` header (YYYYMM) for its REST calls. */
+  apiVersion?: string;
   /** The HTTP client; tests pass none and reach local fakes through `endpoints`. */
   fetch?: typeof fetch;
 }
@@ -119,7 +146,7 @@ function tokensOf(body: Json): OAuthTokens {
 
 /** The client of a network, with its client credentials. */
 export function oauthNetworkClient(network: OAuthNetwork, config: OAuthClientConfig): OAuthNetworkClient {
-  const endpoints = config.endpoints ?? OAUTH_ENDPOINTS[network];
+  const endpoints = config.endpoints ?? oauthEndpoints(network);
   const call = config.fetch ?? fetch;
 
   async function json(url: string, init: RequestInit = {}): Promise<Json> {
@@ -237,7 +264,7 @@ export function oauthNetworkClient(network: OAuthNetwork, config: OAuthClientCon
       }
       if (network === 'linkedin') {
         // Organizations the member administers, then each organization's name.
-        const headers = { 'linkedin-version': '202405', 'x-restli-protocol-version': '2.0.0' };
+        const headers = { 'linkedin-version': config.apiVersion ?? DEFAULT_LINKEDIN_API_VERSION, 'x-restli-protocol-version': '2.0.0' };
         const acls = await json(`${endpoints.api}/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED`, bearer(accessToken, headers));
         const elements = Array.isArray(acls.elements) ? acls.elements : [];
         const ids = elements.flatMap((entry) => {

@@ -4,7 +4,7 @@
  * signed by the company's IdP certificate, issued by its IdP and addressed to this company's
  * SP entity id (the audience), so a response for one company never signs anyone into another.
  */
-import { SAML_PATHS } from '@chorus/core';
+import { SAML_PATHS, safeNextPath } from '@chorus/core';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { companyOrigin, type Config } from '../config.ts';
 import type { CompanyRow, SamlConfigColumn, SamlSessionColumn } from '../db/schema.ts';
@@ -75,27 +75,10 @@ export interface SamlRelay {
   inIframe: boolean;
 }
 
-/**
- * `next` when it is a path of this app (one leading slash, no scheme, no protocol-relative
- * or backslash tricks, no control characters), else null. The IdP hands RelayState back
- * unsigned, so it is checked again on the way in.
- */
-export function safeAppPath(next: string | null | undefined): string | null {
-  if (typeof next !== 'string' || next.length > 2000 || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
-  if ([...next].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
-  const probe = 'https://chorus.invalid';
-  try {
-    const url = new URL(next, probe);
-    return url.origin === probe ? `${url.pathname}${url.search}${url.hash}` : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Encodes the relay state. */
 export function encodeSamlRelay(relay: SamlRelay): string {
   const params = new URLSearchParams();
-  const next = safeAppPath(relay.next);
+  const next = safeNextPath(relay.next);
   if (next) params.set('next', next);
   if (relay.inviteCode) params.set('code', relay.inviteCode);
   if (relay.inIframe) params.set('is_in_iframe', '1');
@@ -106,7 +89,7 @@ export function encodeSamlRelay(relay: SamlRelay): string {
 export function decodeSamlRelay(value: unknown): SamlRelay {
   const params = new URLSearchParams(typeof value === 'string' ? value : '');
   const code = params.get('code');
-  return { next: safeAppPath(params.get('next')), inviteCode: code && /^[A-Za-z0-9_-]{1,200}$/.test(code) ? code : null, inIframe: params.get('is_in_iframe') === '1' };
+  return { next: safeNextPath(params.get('next')), inviteCode: code && /^[A-Za-z0-9_-]{1,200}$/.test(code) ? code : null, inIframe: params.get('is_in_iframe') === '1' };
 }
 
 const EMAIL_NAME_ID_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';

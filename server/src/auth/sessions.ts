@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@chorus/core';
 import type { Database } from '../db/database.ts';
-import { memberships, sessions, users, type SamlSessionColumn, type UserRow } from '../db/schema.ts';
+import { memberships, sessions, users, type AuthMethodColumn, type SamlSessionColumn, type UserRow } from '../db/schema.ts';
 
 /** Sessions last 30 days from sign-in: long enough that staff rarely sign in again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -18,12 +18,16 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Starts a session for a user in one company and returns its token (shown once, never stored). */
+/**
+ * Starts a session for a user in one company and returns its token (shown once, never stored).
+ * `authMethod` records how the person proved who they are (null: not recorded, which the
+ * company switcher treats as accepted nowhere).
+ */
 export async function createSession(
   db: Database,
   userId: number,
   companyId: number,
-  options: { samlSession?: SamlSessionColumn | null } = {},
+  options: { samlSession?: SamlSessionColumn | null; authMethod?: AuthMethodColumn | null } = {},
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
@@ -32,6 +36,7 @@ export async function createSession(
     companyId,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
     samlSession: options.samlSession ?? null,
+    authMethod: options.authMethod ?? null,
   });
   return token;
 }
@@ -81,4 +86,20 @@ export async function deleteSession(db: Database, sessionId: number): Promise<{ 
 /** Ends the session of a token, if it still exists: sign-in revokes the token it replaces. */
 export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** How a session was authenticated, or null (unknown session, or one older than the record). */
+export async function sessionAuthMethod(db: Database, sessionId: number): Promise<AuthMethodColumn | null> {
+  const [row] = await db.select({ authMethod: sessions.authMethod }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return row?.authMethod ?? null;
+}
+
+/** The user a token's session belongs to, if it is a live session (any company). */
+export async function sessionUserOfToken(db: Database, token: string): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row?.userId ?? null;
 }

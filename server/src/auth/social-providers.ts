@@ -1,20 +1,24 @@
 /**
  * Social sign-in and account-linking providers. Each network is reached through the same small
  * interface: the real OAuth 2.0 client of X, LinkedIn or Facebook (auth/oauth-networks.ts) when
- * its client id and secret are configured, and otherwise the embedded sandbox: a local consent
- * page served by Chorus itself, where the person types the profile the network would share. Its
- * codes are single-use one-time tokens holding that profile, so a code cannot be replayed or
- * forged. Linking an account for sharing (social/link-{network}) works the same way with its
- * own consent page and codes.
+ * its client id and secret are configured, and otherwise, when sandbox networks are on (see
+ * Config.sandboxNetworks: a development and demo aid, off in production unless asked for), the
+ * embedded sandbox: a local consent page served by Chorus itself, where the person types the
+ * profile the network would share. Its codes are single-use one-time tokens holding that
+ * profile, so a code cannot be replayed or forged; what was typed proves nothing, so a sandbox
+ * account is bound to the browser that made it and signs in only once linked (see
+ * commands/federated-sign-in.ts). Linking an account for sharing (social/link-{network}) works
+ * the same way with its own consent page and codes.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { OAuthNetworkError, oauthNetworkClient, type OAuthNetwork, type OAuthNetworkClient } from './oauth-networks.ts';
-import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens.ts';
+import { issueOneTimeToken, redeemToken } from './one-time-tokens.ts';
+import { hashToken } from './sessions.ts';
 
-/** The configured real clients; a network without one uses the sandbox. */
-export type NetworkClients = Config['networks'];
+/** The configured real clients, and whether a network without one falls back to the sandbox. */
+export type NetworkSettings = Pick<Config, 'networks' | 'sandboxNetworks'>;
 
 /** What one authorization attempt carries from its start to its callback. */
 export interface AuthorizeInput {
@@ -52,9 +56,22 @@ export interface SocialProvider {
 /** Sandbox codes live just long enough to follow a redirect. */
 export const SANDBOX_CODE_TTL_MS = 2 * 60 * 1000;
 
-/** The sandbox account id of a typed name: stable, so the same name signs in as the same account. */
+function normalisedName(displayName: string): string {
+  return displayName.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** The sandbox account id of a typed name (linking for sharing): stable, so a relink finds the same account. */
 export function sandboxSubject(displayName: string): string {
-  return `sandbox:${displayName.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+  return `sandbox:${normalisedName(displayName)}`;
+}
+
+/**
+ * The sandbox sign-in account id of a typed name in one browser (`browserSecret` is its
+ * sandbox cookie): stable there, so the same person signs in as the same account, and out of
+ * reach of anyone typing the same name elsewhere.
+ */
+export function sandboxSignInSubject(browserSecret: string, displayName: string): string {
+  return `sandbox:${hashToken(`${browserSecret}\n${normalisedName(displayName)}`).slice(0, 32)}`;
 }
 
 /** Issues a sandbox code for a profile the person typed on the consent page. */
@@ -78,20 +95,17 @@ export function sandboxProvider(db: Database, network: string): SocialProvider {
       return url.href;
     },
     async exchange(code) {
-      const found = await findOneTimeToken(db, 'social-code', code);
+      const found = await redeemToken(db, 'social-code', code, { accept: (data) => data.network === network });
       if (found.state !== 'valid') return null;
-      const { subject, displayName } = found.row.data;
-      if (found.row.data.network !== network || typeof subject !== 'string' || typeof displayName !== 'string') return null;
-      if (!(await consumeOneTimeToken(db, found.row.id))) return null;
-      return { subject, displayName, email: found.row.email };
+      return { subject: found.data.subject, displayName: found.data.displayName, email: found.row.email };
     },
   };
 }
 
 /** The configured real client of a network, if any. */
-function realClient(network: string, clients: NetworkClients | undefined): OAuthNetworkClient | null {
+function realClient(network: string, clients: NetworkSettings['networks']): OAuthNetworkClient | null {
   if (network !== 'twitter' && network !== 'linkedin' && network !== 'facebook') return null;
-  const config = clients?.[network as OAuthNetwork];
+  const config = clients[network as OAuthNetwork];
   return config ? oauthNetworkClient(network, config) : null;
 }
 
@@ -122,10 +136,27 @@ export function oauthSignInProvider(client: OAuthNetworkClient): SocialProvider 
   };
 }
 
-/** The provider of a network: its real client when configured, otherwise the sandbox. */
-export function socialProvider(db: Database, network: string, clients?: NetworkClients): SocialProvider {
-  const client = realClient(network, clients);
-  return client ? oauthSignInProvider(client) : sandboxProvider(db, network);
+/** The networks the sandbox can stand in for: those with a real OAuth client here. */
+const SANDBOX_NETWORKS: readonly string[] = ['twitter', 'linkedin', 'facebook'];
+
+/** Whether the embedded sandbox stands in for this network (no real client, sandbox networks on). */
+export function usesSandbox(network: string, settings: NetworkSettings): boolean {
+  return SANDBOX_NETWORKS.includes(network) && settings.sandboxNetworks && realClient(network, settings.networks) === null;
+}
+
+/** Whether a network can be reached here at all: its real client, or the sandbox where allowed. */
+export function networkAvailable(network: string, settings: NetworkSettings): boolean {
+  return realClient(network, settings.networks) !== null || usesSandbox(network, settings);
+}
+
+/**
+ * The sign-in provider of a network: its real client when configured, else the sandbox when
+ * sandbox networks are on, else null (the network is not offered).
+ */
+export function socialProvider(db: Database, network: string, settings: NetworkSettings): SocialProvider | null {
+  const client = realClient(network, settings.networks);
+  if (client) return oauthSignInProvider(client);
+  return usesSandbox(network, settings) ? sandboxProvider(db, network) : null;
 }
 
 
@@ -200,11 +231,9 @@ export function sandboxLinkProvider(db: Database, network: string): SocialLinkPr
       return url.href;
     },
     async exchange(code) {
-      const found = await findOneTimeToken(db, 'social-link-code', code);
+      const found = await redeemToken(db, 'social-link-code', code, { accept: (data) => data.network === network });
       if (found.state !== 'valid') return null;
-      const { displayName, companyName } = found.row.data;
-      if (found.row.data.network !== network || typeof displayName !== 'string' || typeof companyName !== 'string') return null;
-      if (!(await consumeOneTimeToken(db, found.row.id))) return null;
+      const { displayName, companyName } = found.data;
       const subject = sandboxSubject(displayName);
       return {
         externalId: subject,
@@ -242,8 +271,9 @@ export function oauthLinkProvider(client: OAuthNetworkClient): SocialLinkProvide
   };
 }
 
-/** The linking client of a network: its real client when configured, otherwise the sandbox. */
-export function socialLinkProvider(db: Database, network: string, clients?: NetworkClients): SocialLinkProvider {
-  const client = realClient(network, clients);
-  return client ? oauthLinkProvider(client) : sandboxLinkProvider(db, network);
+/** The linking client of a network: its real client when configured, else the sandbox when on, else null. */
+export function socialLinkProvider(db: Database, network: string, settings: NetworkSettings): SocialLinkProvider | null {
+  const client = realClient(network, settings.networks);
+  if (client) return oauthLinkProvider(client);
+  return usesSandbox(network, settings) ? sandboxLinkProvider(db, network) : null;
 }

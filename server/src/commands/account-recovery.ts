@@ -4,13 +4,14 @@
  * into `reveal_unknown_emails` tells its users that an address is unknown (error 305).
  */
 import { ErrorCode, MAGIC_LINK_EXPIRY_MS, type Role } from '@chorus/core';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { companyOrigin, type Config } from '../config.ts';
-import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
+import { clearUserLoginFailures } from '../auth/login-throttle.ts';
+import { consumeOneTimeToken, issueOneTimeToken, peekToken, redeemToken, spendAccessCodes } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createSession } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
-import { companies, loginFailures, memberships, sessions, users, type CompanyRow, type UserRow } from '../db/schema.ts';
+import { companies, memberships, sessions, users, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
 
@@ -74,26 +75,35 @@ function resetLinkUnavailable(): ApiError {
 
 /** GET recover-check: throws 306 unless the code can still reset a password. */
 export async function checkRecoveryCode(db: Database, code: string): Promise<void> {
-  const found = await findOneTimeToken(db, 'recovery', code);
+  const found = await peekToken(db, 'recovery', code);
   if (found.state !== 'valid') throw resetLinkUnavailable();
 }
 
 /**
- * POST reset: sets the new password, uses up the code, ends every session of the user (whoever
- * knew the old password is signed out) and clears their failed sign-ins, all at once.
+ * POST reset: sets the new password, uses up the code and every other recovery and magic-link
+ * code of the user, ends every session of the user (whoever knew the old password is signed
+ * out) and clears their failed sign-ins, all at once.
  * The password must already have passed the policy check.
  */
 export async function resetPasswordWithCode(db: Database, code: string, password: string): Promise<void> {
-  const found = await findOneTimeToken(db, 'recovery', code);
+  const found = await peekToken(db, 'recovery', code);
   if (found.state !== 'valid' || found.row.userId === null) throw resetLinkUnavailable();
   const userId = found.row.userId;
   const tokenId = found.row.id;
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, tokenId))) throw resetLinkUnavailable();
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    // The mailed link proves the address: a reset also confirms it. An account someone else
+    // opened with this address (self sign-up, unconfirmed) is the owner's from now on: their
+    // password replaces the squatter's and every session ends.
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, userId))
+      .returning();
     await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.delete(loginFailures).where(eq(loginFailures.userId, userId));
+    if (user) await clearUserLoginFailures(tx, user);
+    await spendAccessCodes(tx, userId);
   });
 }
 
@@ -121,10 +131,10 @@ export interface MagicSignIn {
  * deactivated counts as unknown.
  */
 export async function signInWithMagicLink(db: Database, code: string): Promise<MagicSignIn> {
-  const found = await findOneTimeToken(db, 'magic-link', code);
+  const found = await redeemToken(db, 'magic-link', code);
   if (found.state === 'used') throw new ApiError(ErrorCode.MAGIC_LINK_USED);
   if (found.state === 'expired') throw new ApiError(ErrorCode.MAGIC_LINK_EXPIRED);
-  if (found.state === 'unknown' || found.row.userId === null || found.row.companyId === null) throw new ApiError(ErrorCode.MAGIC_LINK_ERROR);
+  if (found.state !== 'valid' || found.row.userId === null || found.row.companyId === null) throw new ApiError(ErrorCode.MAGIC_LINK_ERROR);
   const [member] = await db
     .select({ user: users, company: companies, role: memberships.role })
     .from(memberships)
@@ -133,8 +143,10 @@ export async function signInWithMagicLink(db: Database, code: string): Promise<M
     .where(and(eq(memberships.userId, found.row.userId), eq(memberships.companyId, found.row.companyId), isNull(users.deactivatedAt)))
     .limit(1);
   if (!member) throw new ApiError(ErrorCode.MAGIC_LINK_ERROR);
-  if (!(await consumeOneTimeToken(db, found.row.id))) throw new ApiError(ErrorCode.MAGIC_LINK_USED);
-  const token = await createSession(db, member.user.id, member.company.id);
+  // The link got its owner in: older links are spent, and the password lock no longer applies.
+  await spendAccessCodes(db, member.user.id);
+  await clearUserLoginFailures(db, member.user);
+  const token = await createSession(db, member.user.id, member.company.id, { authMethod: { kind: 'magic-link' } });
   return { token, user: member.user, role: member.role as Role, company: member.company };
 }
 

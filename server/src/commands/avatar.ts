@@ -1,8 +1,9 @@
 /**
  * Profile pictures: an upload is checked by core's avatar rules (type, size, dimensions),
  * decoded and re-encoded by sharp as a JPEG without metadata, and stored in user_avatars.
- * The user's `avatar` column holds the URL the API serves it from, with a version parameter
- * that changes with each upload so browsers never show a stale picture.
+ * The user's `avatar` column holds the URL the API serves it from (to members of the user's
+ * companies, on their hosts), with a random version parameter that changes with each upload
+ * so browsers never show a stale picture.
  */
 import {
   ErrorCode,
@@ -15,6 +16,7 @@ import sharp from 'sharp';
 import type { Database } from '../db/database.ts';
 import { userAvatars, users, type UserRow } from '../db/schema.ts';
 import { ApiError, notSignedIn } from '../errors.ts';
+import { unguessableName } from '../lib/media-urls.ts';
 
 /** A re-encoded avatar, ready to store. */
 export interface EncodedAvatar {
@@ -33,8 +35,11 @@ export interface AvatarUpload {
 
 const DECODED_FORMATS = new Set(['jpeg', 'png']);
 
-/** The URL of a user's avatar at a version. */
-export function avatarUrl(userId: number, version: number): string {
+/**
+ * The URL of a user's avatar at a version: a random name per upload, so the URL cannot be
+ * guessed (older URLs with a time as their version keep working: the route ignores `v`).
+ */
+export function avatarUrl(userId: number, version: string): string {
   return `/api/v1/user/${userId}/avatar?original=1&v=${version}`;
 }
 
@@ -76,7 +81,7 @@ export async function saveAvatar(db: Database, userId: number, avatar: EncodedAv
       .insert(userAvatars)
       .values({ userId, ...avatar, updated })
       .onConflictDoUpdate({ target: userAvatars.userId, set: { ...avatar, updated } });
-    const [saved] = await tx.update(users).set({ avatar: avatarUrl(userId, updated.getTime()) }).where(eq(users.id, userId)).returning();
+    const [saved] = await tx.update(users).set({ avatar: avatarUrl(userId, unguessableName()) }).where(eq(users.id, userId)).returning();
     if (!saved) throw notSignedIn();
     return saved;
   });

@@ -3,7 +3,7 @@
  * deactivation and the deletion request mailed to the company's data-removal contact.
  */
 import { CONFIRM_PHRASE, ErrorCode, Role, type PersonalDataResponse } from '@chorus/core';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { googleConfigOf } from '../auth/google.ts';
 import { issueOneTimeToken } from '../auth/one-time-tokens.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -15,6 +15,7 @@ import {
   categoryFollows,
   comments,
   companies,
+  events,
   externalIdentities,
   memberships,
   oneTimeTokens,
@@ -22,7 +23,7 @@ import {
   postImpressions,
   postReactions,
   posts,
-  postShares,
+  shares,
   postSubscriptions,
   sessions,
   socialAccounts,
@@ -33,6 +34,7 @@ import {
 } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
+import { ANALYTICS_EVENT_KINDS } from './analytics.ts';
 import { companyDefaultLanguage } from '../presenters/company.ts';
 
 /** Delete tokens stay usable for 30 days: GDPR asks for an answer within one month. */
@@ -131,7 +133,7 @@ const iso = (date: Date): string => date.toISOString();
 
 /** Everything stored about the user in the company, without secrets (tokens, password hash). */
 export async function personalData(db: Database, company: CompanyRow, user: UserRow): Promise<PersonalDataResponse> {
-  const [companyRows, socialRows, shareRows, commentRows, likeRows, bookmarkRows, followRows, eventRows, suggestionRows, subscriptionRows, identityRows, impressionRows, clickRows] = await Promise.all([
+  const [companyRows, socialRows, shareRows, commentRows, likeRows, bookmarkRows, followRows, eventRows, analyticsRows, suggestionRows, subscriptionRows, identityRows, impressionRows, clickRows] = await Promise.all([
     db
       .select({ company: companies, role: memberships.role, joined: memberships.created })
       .from(memberships)
@@ -140,10 +142,10 @@ export async function personalData(db: Database, company: CompanyRow, user: User
       .orderBy(asc(memberships.created), asc(companies.id)),
     db.select().from(socialAccounts).where(eq(socialAccounts.userId, user.id)).orderBy(asc(socialAccounts.network)),
     db
-      .select({ postId: postShares.postId, network: postShares.network, created: postShares.created })
-      .from(postShares)
-      .where(and(eq(postShares.companyId, company.id), eq(postShares.userId, user.id)))
-      .orderBy(asc(postShares.created), asc(postShares.id)),
+      .select({ postId: shares.postId, network: shares.network, created: shares.created })
+      .from(shares)
+      .where(and(eq(shares.companyId, company.id), eq(shares.userId, user.id), eq(shares.state, 'published')))
+      .orderBy(asc(shares.created), asc(shares.id)),
     db
       .select()
       .from(comments)
@@ -171,6 +173,12 @@ export async function personalData(db: Database, company: CompanyRow, user: User
       .from(userEvents)
       .where(and(eq(userEvents.companyId, company.id), eq(userEvents.userId, user.id)))
       .orderBy(asc(userEvents.created), asc(userEvents.id)),
+    // Product analytics of the person (pages, tracked actions, SSO sign-ins), from the event log.
+    db
+      .select({ event: events.kind, created: events.created })
+      .from(events)
+      .where(and(eq(events.companyId, company.id), eq(events.userId, user.id), inArray(events.kind, [...ANALYTICS_EVENT_KINDS])))
+      .orderBy(asc(events.created), asc(events.id)),
     db
       .select({ id: posts.id, title: posts.title, content: posts.content, url: posts.url, status: posts.status, created: posts.created })
       .from(posts)
@@ -236,7 +244,7 @@ export async function personalData(db: Database, company: CompanyRow, user: User
     likes: likeRows.map((row) => ({ post_id: row.postId, type: row.type, created: iso(row.created) })),
     bookmarks: bookmarkRows.map((row) => ({ post_id: row.postId, created: iso(row.created) })),
     followed_topics: followRows.map((row) => ({ category_id: row.categoryId, name: row.name, locked: row.locked, created: iso(row.created) })),
-    events: eventRows.map((row) => ({ event: row.event, created: iso(row.created) })),
+    events: [...eventRows, ...analyticsRows].sort((a, b) => a.created.getTime() - b.created.getTime()).map((row) => ({ event: row.event, created: iso(row.created) })),
     suggestions: suggestionRows.map((row) => ({ post_id: row.id, title: row.title, content: row.content, url: row.url, status: row.status, created: iso(row.created) })),
     post_subscriptions: subscriptionRows.map((row) => ({ post_id: row.postId, created: iso(row.created) })),
     post_impressions: impressionRows.map((row) => ({ post_id: row.postId, day: row.day, channel: row.channel, count: row.count })),

@@ -2,7 +2,7 @@
 import { ReactionType, type PersonSummary, type ShareUser } from '@chorus/core';
 import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { postReactions, postShares, users } from '../db/schema.ts';
+import { postReactions, shares, users } from '../db/schema.ts';
 import { presentPerson } from '../presenters/person.ts';
 
 /** The post's like count and whether the viewer likes it. */
@@ -57,30 +57,30 @@ export async function likers(db: Database, postId: number, page: number, perPage
  * Shares whose sharer was deleted still count on the post but list no one.
  */
 export async function sharers(db: Database, companyId: number, postId: number, page: number, perPage: number): Promise<{ rows: ShareUser[]; total: number }> {
-  const where = and(eq(postShares.postId, postId), eq(postShares.companyId, companyId));
+  const where = and(eq(shares.postId, postId), eq(shares.companyId, companyId), eq(shares.state, 'published'));
   const [people, [totals]] = await Promise.all([
     db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar, last: max(postShares.created) })
-      .from(postShares)
-      .innerJoin(users, eq(users.id, postShares.userId))
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar, last: max(shares.created) })
+      .from(shares)
+      .innerJoin(users, eq(users.id, shares.userId))
       .where(where)
       .groupBy(users.id)
-      .orderBy(desc(max(postShares.created)), desc(users.id))
+      .orderBy(desc(max(shares.created)), desc(users.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: sql<number>`count(distinct ${postShares.userId})::int` }).from(postShares).where(where),
+    db.select({ total: sql<number>`count(distinct ${shares.userId})::int` }).from(shares).where(where),
   ]);
   const ids = people.map((p) => p.id);
-  const shares =
+  const networkRows =
     ids.length === 0
       ? []
       : await db
-          .select({ userId: postShares.userId, network: postShares.network })
-          .from(postShares)
-          .where(and(where, inArray(postShares.userId, ids)))
-          .orderBy(desc(postShares.created), desc(postShares.id));
+          .select({ userId: shares.userId, network: shares.network })
+          .from(shares)
+          .where(and(where, inArray(shares.userId, ids)))
+          .orderBy(desc(shares.created), desc(shares.id));
   const networksOf = new Map<number, number[]>();
-  for (const { userId, network } of shares) {
+  for (const { userId, network } of networkRows) {
     if (userId !== null) networksOf.set(userId, [...(networksOf.get(userId) ?? []), network]);
   }
   return { rows: people.map((p) => ({ user: presentPerson(p), networks: networksOf.get(p.id) ?? [] })), total: totals?.total ?? 0 };

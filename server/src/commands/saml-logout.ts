@@ -5,17 +5,14 @@
  * sends the browser to the IdP with a LogoutRequest. The token keeps NameIDs out of URLs and
  * lets the web app follow a same-origin link only.
  */
-import { z } from 'zod';
 import { SAML_PATHS } from '@chorus/core';
-import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
+import { issueOneTimeToken, redeemToken } from '../auth/one-time-tokens.ts';
 import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyRow, SamlSessionColumn } from '../db/schema.ts';
 
 /** The link is followed at once by the signing-out browser. */
 export const SAML_LOGOUT_TTL_MS = 2 * 60 * 1000;
-
-const SamlSession = z.object({ nameID: z.string().min(1), nameIDFormat: z.string().min(1), sessionIndex: z.string().nullable() });
 
 /** The link that logs an ended SAML session out of its IdP, or null when there is nothing to do. */
 export async function samlLogoutUrl(
@@ -34,9 +31,6 @@ export async function samlLogoutUrl(
 
 /** Uses a logout link once; the IdP session it holds, or null for an unknown, used or foreign link. */
 export async function takeSamlLogout(db: Database, company: CompanyRow, token: string): Promise<SamlSessionColumn | null> {
-  const found = await findOneTimeToken(db, 'saml-logout', token);
-  if (found.state !== 'valid' || found.row.companyId !== company.id) return null;
-  const session = SamlSession.safeParse(found.row.data.samlSession);
-  if (!session.success || !(await consumeOneTimeToken(db, found.row.id))) return null;
-  return session.data;
+  const found = await redeemToken(db, 'saml-logout', token, { companyId: company.id });
+  return found.state === 'valid' ? found.data.samlSession : null;
 }

@@ -1,12 +1,11 @@
 /** Signs a user in with e-mail and password. */
 import type { Role } from '@chorus/core';
 import { and, asc, eq } from 'drizzle-orm';
-import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from '../auth/login-throttle.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { checkPasswordTry } from '../auth/login-throttle.ts';
 import { createSession, deleteSessionByToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { companies, memberships, users, type CompanyRow, type UserRow } from '../db/schema.ts';
-import { loginThrottled, wrongCredentials } from '../errors.ts';
+import { wrongCredentials } from '../errors.ts';
 
 /** A started session. */
 export interface SignedIn {
@@ -48,21 +47,15 @@ export interface SignInAttempt {
  * the user's first company is used; on another company's host no session is started and the
  * caller is told where the user belongs. Wrong e-mail, wrong password and deactivated account
  * are the same error 302, so the answer does not reveal which part was wrong; an address with
- * too many recent failures answers 308 whatever the password, whether or not it has an account. On a company that signs in
- * through SAML only, nothing is checked (so nothing is revealed) and the caller is sent there.
+ * used its tries answers 308 whatever the password, whether or not it has an account (see
+ * auth/login-throttle.ts). On a company that signs in through SAML only, nothing is checked (so nothing is revealed) and the caller is sent there.
  */
 export async function signIn(db: Database, company: CompanyRow | null, attempt: SignInAttempt): Promise<SignInOutcome> {
   if (company && signsInThroughSaml(company)) return { kind: 'sso' };
   const email = attempt.email.trim().toLowerCase();
-  if (await isLoginThrottled(db, email)) throw loginThrottled();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const valid = await verifyPassword(user?.passwordHash ?? null, attempt.password);
-  if (!user || !valid) {
-    await recordLoginFailure(db, email, user?.id ?? null);
-    throw wrongCredentials();
-  }
-  if (user.deactivatedAt !== null) throw wrongCredentials();
-  await clearLoginFailures(db, email);
+  await checkPasswordTry(db, email, user, attempt.password);
+  if (!user) throw wrongCredentials();
 
   const [membership] = await db
     .select({ role: memberships.role, companyId: memberships.companyId })
@@ -77,7 +70,7 @@ export async function signIn(db: Database, company: CompanyRow | null, attempt: 
   }
 
   if (attempt.previousToken !== null) await deleteSessionByToken(db, attempt.previousToken);
-  const token = await createSession(db, user.id, membership.companyId);
+  const token = await createSession(db, user.id, membership.companyId, { authMethod: { kind: 'password' } });
   return { kind: 'signed-in', token, user, role: membership.role as Role };
 }
 

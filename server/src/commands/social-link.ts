@@ -8,15 +8,16 @@
  * consent link sent to someone else cannot attach a stranger's account to them. The browser
  * returns only to fixed paths of the company's own origin.
  */
-import { ErrorCode, NETWORK_TOGGLES, networkIdOfSlug, ONBOARDING_PATH, type LinkableNetwork } from '@chorus/core';
+import { ErrorCode, NETWORK_TOGGLES, networkIdOfSlug, ONBOARDING_PATH, safeNextPath, type LinkableNetwork } from '@chorus/core';
 import { and, eq } from 'drizzle-orm';
-import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
+import { issueOneTimeToken, peekToken, redeemToken } from '../auth/one-time-tokens.ts';
 import { pkcePair } from '../auth/oauth-networks.ts';
 import { socialLinkProvider } from '../auth/social-providers.ts';
 import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { socialAccounts, type CompanyRow } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../errors.ts';
+import { decryptSecret, encryptSecret, keyringOf, type SecretKeyConfig } from '../lib/secrets.ts';
 
 /** A link may sit on the consent page this long. */
 export const SOCIAL_LINK_STATE_TTL_MS = 10 * 60 * 1000;
@@ -24,11 +25,38 @@ export const SOCIAL_LINK_STATE_TTL_MS = 10 * 60 * 1000;
 /** What these commands need from the app context. */
 export interface SocialLinkContext {
   db: Database;
-  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port' | 'networks'>;
+  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port' | 'networks' | 'sandboxNetworks'> & SecretKeyConfig;
 }
 
-/** A stored link. */
+/** A stored link. Its tokens are encrypted at rest: read them with socialTokensOf. */
 export type SocialAccountRow = typeof socialAccounts.$inferSelect;
+
+/** A link's network tokens, as the network issued them. */
+export interface SocialTokens {
+  accessToken: string;
+  refreshToken: string | null;
+}
+
+/**
+ * The plain tokens of a stored link, for calling the network on the person's behalf; throws
+ * SecretKeyError when they were encrypted under a key this server does not have.
+ */
+export function socialTokensOf(config: SecretKeyConfig, row: Pick<SocialAccountRow, 'accessToken' | 'refreshToken'>): SocialTokens {
+  const keyring = keyringOf(config);
+  return {
+    accessToken: decryptSecret(keyring, row.accessToken, 'social_accounts.access_token'),
+    refreshToken: row.refreshToken === null ? null : decryptSecret(keyring, row.refreshToken, 'social_accounts.refresh_token'),
+  };
+}
+
+/** The stored (encrypted) form of a link's tokens (linking, and the connectors' refreshes). */
+export function storedTokens(config: SecretKeyConfig, tokens: SocialTokens): SocialTokens {
+  const keyring = keyringOf(config);
+  return {
+    accessToken: encryptSecret(keyring, tokens.accessToken, 'social_accounts.access_token'),
+    refreshToken: tokens.refreshToken === null ? null : encryptSecret(keyring, tokens.refreshToken, 'social_accounts.refresh_token'),
+  };
+}
 
 const SLUGS: readonly string[] = ['twitter', 'facebook', 'linkedin'];
 
@@ -71,8 +99,13 @@ export async function linkOf(db: Database, userId: number, network: LinkableNetw
   return row ?? null;
 }
 
-/** The fixed path the browser returns to: the network's settings section, or onboarding. */
-function returnPath(network: LinkableNetwork, onboarding: boolean): string {
+/**
+ * The path the browser returns to: a resume path the link was started with (the share
+ * modal's `/post-share/...`, checked again here), else the network's settings section or onboarding.
+ */
+function returnPath(network: LinkableNetwork, onboarding: boolean, returnTo: string | null = null): string {
+  const resume = safeNextPath(returnTo);
+  if (resume !== null) return resume;
   return onboarding ? ONBOARDING_PATH : `/settings?network=${network}`;
 }
 
@@ -82,8 +115,10 @@ export async function startSocialLink(
   company: CompanyRow,
   userId: number,
   network: LinkableNetwork,
-  options: { isElement: boolean; onboarding: boolean },
+  options: { isElement: boolean; onboarding: boolean; returnTo?: string | null },
 ): Promise<string> {
+  const provider = socialLinkProvider(ctx.db, network, ctx.config);
+  if (!provider) throw notFound('This network cannot be linked.');
   // The PKCE verifier stays on the server with the state; only its challenge goes to the network.
   const pkce = pkcePair();
   const state = await issueOneTimeToken(ctx.db, {
@@ -92,16 +127,16 @@ export async function startSocialLink(
     companyId: company.id,
     email: null,
     ttlMs: SOCIAL_LINK_STATE_TTL_MS,
-    data: { network, isElement: options.isElement, onboarding: options.onboarding, codeVerifier: pkce.verifier },
+    data: { network, isElement: options.isElement, onboarding: options.onboarding, codeVerifier: pkce.verifier, returnTo: safeNextPath(options.returnTo ?? null) },
   });
   const origin = companyOrigin(ctx.config, company.subdomain);
-  return socialLinkProvider(ctx.db, network, ctx.config.networks).authorizeUrl({ state, origin, codeChallenge: pkce.challenge });
+  return provider.authorizeUrl({ state, origin, codeChallenge: pkce.challenge });
 }
 
 /** Whether a state is one this company issued for this network and is still unused. */
 export async function linkStateIsUsable(db: Database, company: CompanyRow, network: LinkableNetwork, state: string): Promise<boolean> {
-  const found = await findOneTimeToken(db, 'social-link-state', state);
-  return found.state === 'valid' && found.row.companyId === company.id && found.row.data.network === network;
+  const found = await peekToken(db, 'social-link-state', state, { companyId: company.id, accept: (data) => data.network === network });
+  return found.state === 'valid';
 }
 
 /**
@@ -115,26 +150,20 @@ export async function completeSocialLink(
   input: { state: string; code?: string | undefined; error?: string | undefined; userId: number | null },
 ): Promise<string> {
   const origin = companyOrigin(ctx.config, company.subdomain);
-  const found = await findOneTimeToken(ctx.db, 'social-link-state', input.state);
-  const onboarding = found.state === 'valid' && found.row.data.onboarding === true;
+  const peeked = await peekToken(ctx.db, 'social-link-state', input.state);
+  const onboarding = peeked.state === 'valid' && peeked.data.onboarding;
+  const returnTo = peeked.state === 'valid' ? peeked.data.returnTo : null;
   const back = (error: string | null): string => {
-    const url = new URL(returnPath(network, onboarding), origin);
+    const url = new URL(returnPath(network, onboarding, returnTo), origin);
     if (error !== null) url.searchParams.set('social_error', error);
     return url.href;
   };
-  if (
-    found.state !== 'valid' ||
-    input.userId === null ||
-    found.row.userId !== input.userId ||
-    found.row.companyId !== company.id ||
-    found.row.data.network !== network
-  ) {
-    return back('invalid');
-  }
-  if (!(await consumeOneTimeToken(ctx.db, found.row.id))) return back('invalid');
+  if (input.userId === null) return back('invalid');
+  const found = await redeemToken(ctx.db, 'social-link-state', input.state, { userId: input.userId, companyId: company.id, accept: (data) => data.network === network });
+  if (found.state !== 'valid') return back('invalid');
   if (input.error !== undefined || input.code === undefined) return back('denied');
-  const codeVerifier = typeof found.row.data.codeVerifier === 'string' ? found.row.data.codeVerifier : '';
-  const account = await socialLinkProvider(ctx.db, network, ctx.config.networks).exchange(input.code, { origin, codeVerifier });
+  const provider = socialLinkProvider(ctx.db, network, ctx.config);
+  const account = provider ? await provider.exchange(input.code, { origin, codeVerifier: found.data.codeVerifier }) : null;
   if (!account) return back('invalid');
 
   const previous = await linkOf(ctx.db, input.userId, network);
@@ -144,8 +173,7 @@ export async function completeSocialLink(
     externalId: account.externalId,
     username: account.username,
     picture: account.picture,
-    accessToken: account.accessToken,
-    refreshToken: account.refreshToken,
+    ...storedTokens(ctx.config, account),
     tokenExpiresAt: account.tokenExpiresAt,
     isActive: true,
     pages: account.pages,

@@ -1,25 +1,29 @@
 /**
- * Sign-in with a social network (the embedded sandbox for now, see auth/social-providers.ts)
- * and the e-mail verification that links a new social account to a member.
+ * Sign-in with a social network (its real OAuth client, or the embedded sandbox where allowed:
+ * see auth/social-providers.ts) and the e-mail verification that links a social account to a
+ * member.
  *
- * A linked account, or one whose shared e-mail is a member's, signs in through the SSO
- * exchange (/sign-in/sso). Any other account is kept unlinked and the person is sent to
- * /verify-email?usa_id. The id alone proves nothing: asking for the mail also needs the
- * pending-sign-in cookie set by the callback, the mail goes to the typed work address only if
- * it is a member's, and only following the mailed link links the account.
+ * A social account signs in only once it is linked to its owner (commands/federated-sign-in.ts):
+ * the e-mail a network shares, or the sandbox's typist types, is never trusted. Any other
+ * account is kept unlinked and the person is sent to /verify-email?usa_id. The id alone proves
+ * nothing: asking for the mail also needs the pending-sign-in cookie set by the callback, the
+ * mail goes to the typed work address only if it is a member's, and only following the mailed
+ * link, in the browser that asked for it, links the account and signs in.
  */
-import { ErrorCode, SOCIAL_SIGN_IN_SLUGS, type Role } from '@chorus/core';
+import { ErrorCode, SOCIAL_SIGN_IN_SLUGS, safeNextPath, type Role } from '@chorus/core';
 import { and, eq, isNull } from 'drizzle-orm';
-import { companyOrigin, type Config } from '../config.ts';
-import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
-import { createSession } from '../auth/sessions.ts';
+import { googleConfigOf } from '../auth/google.ts';
+import { issueOneTimeToken, peekToken, redeemToken } from '../auth/one-time-tokens.ts';
 import { pkcePair } from '../auth/oauth-networks.ts';
-import { socialProvider, type SocialProfile } from '../auth/social-providers.ts';
-import { issueSsoExchange, ssoLandingUrl } from '../auth/sso-exchange.ts';
+import { createSession, hashToken } from '../auth/sessions.ts';
+import { networkAvailable, socialProvider, usesSandbox, type NetworkSettings, type SocialProfile } from '../auth/social-providers.ts';
+import { issueSsoExchange, ssoLandingUrl, type BrowserBinding } from '../auth/sso-exchange.ts';
+import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { companies, externalIdentities, memberships, users, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
+import { federatedSignIn, keepIdentity } from './federated-sign-in.ts';
 
 /** A sign-in may sit on the consent page this long. */
 export const SOCIAL_STATE_TTL_MS = 10 * 60 * 1000;
@@ -28,36 +32,65 @@ export const SOCIAL_PENDING_TTL_MS = 30 * 60 * 1000;
 /** Verification links last 24 hours, as magic links do. */
 export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** What deciding whether a network is offered needs from the configuration. */
+export type SocialNetworkConfig = NetworkSettings;
+
 /** What these commands need from the app context. */
 export interface SocialContext {
   db: Database;
-  config: Pick<Config, 'mail' | 'baseDomain' | 'nodeEnv' | 'port' | 'networks'>;
+  config: Pick<Config, 'mail' | 'baseDomain' | 'nodeEnv' | 'port'> & SocialNetworkConfig;
 }
 
-/** Only same-site paths may follow a sign-in: no scheme, no host, no protocol-relative `//`. */
-export function safeNextPath(next: string | undefined | null): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
-  return next;
-}
+/** Google as a social sign-in option is the company's own Google client (auth/google.ts). */
+export const GOOGLE_NETWORK = 'google';
 
-/** Whether the company offers sign-in with this network slug. */
-export function socialSignInEnabled(company: CompanyRow, network: string): boolean {
+/** Whether the company switched sign-in with this network slug on. */
+function socialSignInSwitchedOn(company: CompanyRow, network: string): boolean {
   return Object.entries(SOCIAL_SIGN_IN_SLUGS).some(([index, slug]) => slug === network && company.socialSignIn[Number(index)] === true);
 }
 
-function requireEnabled(company: CompanyRow | null, network: string): CompanyRow {
-  if (!company || !socialSignInEnabled(company, network)) throw notFound('This sign-in option is not available.');
+/**
+ * Whether the company offers sign-in with this network here: switched on, and with something
+ * behind it: X, LinkedIn and Facebook through their real client or (where allowed) the sandbox,
+ * Google through the company's configured Google client; Instagram has no consumer login API,
+ * so it is never offered. The branded settings show exactly these.
+ */
+export function socialNetworkOffered(config: SocialNetworkConfig, company: CompanyRow, network: string): boolean {
+  if (!socialSignInSwitchedOn(company, network)) return false;
+  if (network === GOOGLE_NETWORK) return googleConfigOf(company) !== null;
+  return networkAvailable(network, config);
+}
+
+/** Whether sign-in with this network is the embedded sandbox here (its consent pages exist only then). */
+export function sandboxSignInOffered(config: SocialNetworkConfig, company: CompanyRow, network: string): boolean {
+  return socialSignInSwitchedOn(company, network) && usesSandbox(network, config);
+}
+
+function requireOffered(config: SocialNetworkConfig, company: CompanyRow | null, network: string): CompanyRow {
+  if (!company || !socialNetworkOffered(config, company, network)) throw notFound('This sign-in option is not available.');
   return company;
 }
 
-/** Starts a sign-in: the state token (also the browser-binding cookie) and the consent URL. */
+/** How a sign-in starts: at the network with a state (also the browser-binding cookie), or at the company's Google sign-in. */
+export type SocialStart = { kind: 'network'; state: string; url: string } | { kind: 'google'; url: string };
+
+/** Starts a sign-in: the state token and the consent URL. */
 export async function startSocialSignIn(
   ctx: SocialContext,
   host: CompanyRow | null,
   network: string,
   options: { isElement: boolean; next: string | null },
-): Promise<{ state: string; url: string }> {
-  const company = requireEnabled(host, network);
+): Promise<SocialStart> {
+  const company = requireOffered(ctx.config, host, network);
+  const origin = companyOrigin(ctx.config, company.subdomain);
+  const next = safeNextPath(options.next);
+  if (network === GOOGLE_NETWORK) {
+    const url = new URL('/api/v1/auth/google/sign-in', origin);
+    if (next) url.searchParams.set('next', next);
+    return { kind: 'google', url: url.href };
+  }
+  const provider = socialProvider(ctx.db, network, ctx.config);
+  if (!provider) throw notFound('This sign-in option is not available.');
   // The PKCE verifier stays on the server with the state; only its challenge goes to the network.
   const pkce = pkcePair();
   const state = await issueOneTimeToken(ctx.db, {
@@ -66,11 +99,9 @@ export async function startSocialSignIn(
     companyId: company.id,
     email: null,
     ttlMs: SOCIAL_STATE_TTL_MS,
-    data: { network, isElement: options.isElement, next: safeNextPath(options.next), codeVerifier: pkce.verifier },
+    data: { network, isElement: options.isElement, next, codeVerifier: pkce.verifier },
   });
-  const origin = companyOrigin(ctx.config, company.subdomain);
-  const url = socialProvider(ctx.db, network, ctx.config.networks).authorizeUrl({ state, origin, codeChallenge: pkce.challenge });
-  return { state, url };
+  return { kind: 'network', state, url: provider.authorizeUrl({ state, origin, codeChallenge: pkce.challenge }) };
 }
 
 /** Where the callback sends the browser, and the pending-sign-in cookie to set for /verify-email. */
@@ -79,74 +110,70 @@ export type SocialCallbackOutcome =
   | { kind: 'verify'; url: string; pending: string }
   | { kind: 'denied'; url: string };
 
-async function activeMember(db: Database, companyId: number, where: { userId: number } | { email: string }): Promise<UserRow | null> {
+async function activeMemberByEmail(db: Database, companyId: number, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select({ user: users })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.companyId, companyId),
-        isNull(users.deactivatedAt),
-        'userId' in where ? eq(users.id, where.userId) : eq(users.email, where.email.trim().toLowerCase()),
-      ),
-    )
+    .where(and(eq(memberships.companyId, companyId), isNull(users.deactivatedAt), eq(users.email, email.trim().toLowerCase())))
     .limit(1);
   return row?.user ?? null;
 }
 
-async function upsertIdentity(db: Database, network: string, companyId: number, profile: SocialProfile, userId: number | null): Promise<number> {
-  const values = { companyId, email: profile.email, displayName: profile.displayName };
-  const [row] = await db
-    .insert(externalIdentities)
-    .values({ provider: network, subject: profile.subject, userId, ...values })
-    .onConflictDoUpdate({
-      target: [externalIdentities.provider, externalIdentities.subject],
-      set: userId === null ? values : { ...values, userId },
-    })
-    .returning({ id: externalIdentities.id });
-  if (!row) throw new ApiError(ErrorCode.UNKNOWN);
-  return row.id;
+function federatedIdentity(network: string, profile: SocialProfile) {
+  return {
+    provider: network,
+    subject: profile.subject,
+    email: profile.email,
+    // A network's e-mail (and the sandbox's typed one) is never proof of an account.
+    emailVerified: false,
+    emailProven: false,
+    firstName: '',
+    lastName: '',
+    displayName: profile.displayName,
+  };
 }
 
 /**
  * The network's callback. The state must be unused, of this network and company, and equal the
- * cookie of the browser that started the sign-in (so nobody can sign someone else in).
+ * cookie of the browser that started the sign-in (so nobody can sign someone else in). A linked
+ * account signs in through the SSO exchange, bound to this browser (`bind`).
  */
 export async function completeSocialSignIn(
   ctx: SocialContext,
   host: CompanyRow | null,
   network: string,
   input: { state: string; cookieState: string | undefined; code?: string | undefined; error?: string | undefined },
+  bind: () => BrowserBinding,
 ): Promise<SocialCallbackOutcome> {
-  const company = requireEnabled(host, network);
+  const company = requireOffered(ctx.config, host, network);
   const origin = companyOrigin(ctx.config, company.subdomain);
   const failed = (reason: string): SocialCallbackOutcome => ({ kind: 'denied', url: `${origin}/sign-in?social_error=${reason}` });
-  const found = await findOneTimeToken(ctx.db, 'social-state', input.state);
-  if (found.state !== 'valid' || input.cookieState !== input.state || found.row.companyId !== company.id || found.row.data.network !== network) {
-    return failed('invalid');
-  }
-  if (!(await consumeOneTimeToken(ctx.db, found.row.id))) return failed('invalid');
+  if (input.cookieState !== input.state) return failed('invalid');
+  const found = await redeemToken(ctx.db, 'social-state', input.state, { companyId: company.id, accept: (data) => data.network === network });
+  if (found.state !== 'valid') return failed('invalid');
   if (input.error !== undefined || input.code === undefined) return failed('denied');
-  const codeVerifier = typeof found.row.data.codeVerifier === 'string' ? found.row.data.codeVerifier : '';
-  const profile = await socialProvider(ctx.db, network, ctx.config.networks).exchange(input.code, { origin, codeVerifier });
+  const provider = socialProvider(ctx.db, network, ctx.config);
+  const profile = provider ? await provider.exchange(input.code, { origin, codeVerifier: found.data.codeVerifier }) : null;
   if (!profile) return failed('invalid');
 
-  const next = typeof found.row.data.next === 'string' ? found.row.data.next : null;
-  const inIframe = found.row.data.isElement === true;
-  const [identity] = await ctx.db
-    .select()
-    .from(externalIdentities)
-    .where(and(eq(externalIdentities.provider, network), eq(externalIdentities.subject, profile.subject)))
-    .limit(1);
-  const linked = identity?.userId ? await activeMember(ctx.db, company.id, { userId: identity.userId }) : null;
-  const member = linked ?? (profile.email ? await activeMember(ctx.db, company.id, { email: profile.email }) : null);
-  if (member) {
-    await upsertIdentity(ctx.db, network, company.id, profile, member.id);
-    const token = await issueSsoExchange(ctx.db, { userId: member.id, companyId: company.id, email: member.email });
+  const next = safeNextPath(found.data.next);
+  const inIframe = found.data.isElement;
+  const identity = federatedIdentity(network, profile);
+  const outcome = await federatedSignIn(ctx.db, company, identity, { inviteCode: null, jitDomains: [] });
+  if (outcome.kind === 'signed-in') {
+    const token = await issueSsoExchange(ctx.db, {
+      userId: outcome.user.id,
+      companyId: company.id,
+      email: outcome.user.email,
+      authMethod: { kind: 'social', network },
+      binding: bind(),
+    });
     return { kind: 'signed-in', url: ssoLandingUrl(origin, token, { inIframe, next }) };
   }
-  const identityId = await upsertIdentity(ctx.db, network, company.id, profile, null);
+  if (outcome.kind === 'deactivated') return failed('invalid');
+  // Not linked (or linked to someone who is not a member here): the owner proves a work e-mail.
+  const identityId = await keepIdentity(ctx.db, company, identity, null);
   const pending = await issueOneTimeToken(ctx.db, {
     kind: 'social-pending',
     userId: null,
@@ -164,28 +191,31 @@ export async function completeSocialSignIn(
 /**
  * POST create-verification: mails a link to the typed work address when it is a member's and
  * the browser holds the pending sign-in of that social account. Answers the same either way.
+ * The link works only in the browser that asked for it (the pending cookie's hash is kept
+ * with it), so a stranger's request cannot get a member to link the stranger's account.
  */
 export async function createEmailVerification(
   ctx: SocialContext,
   host: CompanyRow | null,
   input: { identityId: number; email: string; pending: string | undefined },
-): Promise<void> {
-  if (!host || !input.pending) return;
-  const pending = await findOneTimeToken(ctx.db, 'social-pending', input.pending);
-  if (pending.state !== 'valid' || pending.row.companyId !== host.id || pending.row.data.identityId !== input.identityId) return;
-  const member = await activeMember(ctx.db, host.id, { email: input.email });
-  if (!member) return;
+): Promise<boolean> {
+  if (!host || !input.pending) return false;
+  const pending = await peekToken(ctx.db, 'social-pending', input.pending, { companyId: host.id, accept: (data) => data.identityId === input.identityId });
+  if (pending.state !== 'valid') return false;
+  const member = await activeMemberByEmail(ctx.db, host.id, input.email);
+  if (!member) return false;
   const code = await issueOneTimeToken(ctx.db, {
     kind: 'verification',
     userId: member.id,
     companyId: host.id,
     email: member.email,
     ttlMs: VERIFICATION_LINK_TTL_MS,
-    data: { identityId: input.identityId },
+    data: { identityId: input.identityId, pendingHash: hashToken(input.pending) },
   });
   const url = `${companyOrigin(ctx.config, host.subdomain)}/verify-email?code=${code}`;
   const name = `${member.firstName} ${member.lastName}`.trim();
   await sendMail(ctx, { kind: 'verification', to: member.email, language: member.language, companyId: host.id, name, companyName: host.name, url });
+  return true;
 }
 
 /** A session started by a verification link. */
@@ -197,17 +227,17 @@ export interface VerifiedSignIn {
 }
 
 /**
- * GET email/verification: uses the link once, links the social account to the user and signs
- * them in. Unknown codes are 427, used ones 428, expired ones 426 (as magic links).
+ * GET and POST email/verification: uses the link once, links the social account to the user and
+ * signs them in. Unknown codes (and links followed in another browser than the one that asked
+ * for them, which keep working there) are 427, used ones 428, expired ones 426 (as magic links).
  */
-export async function verifyEmailAndSignIn(db: Database, code: string): Promise<VerifiedSignIn> {
-  const found = await findOneTimeToken(db, 'verification', code);
+export async function verifyEmailAndSignIn(db: Database, code: string, pending: string | undefined): Promise<VerifiedSignIn> {
+  const found = await redeemToken(db, 'verification', code, {
+    accept: (data, row) => row.userId !== null && row.companyId !== null && pending !== undefined && hashToken(pending) === data.pendingHash,
+  });
   if (found.state === 'used') throw new ApiError(ErrorCode.MAGIC_LINK_USED);
   if (found.state === 'expired') throw new ApiError(ErrorCode.MAGIC_LINK_EXPIRED);
-  const identityId = found.state === 'valid' ? found.row.data.identityId : null;
-  if (found.state === 'unknown' || found.row.userId === null || found.row.companyId === null || typeof identityId !== 'number') {
-    throw new ApiError(ErrorCode.MAGIC_LINK_ERROR);
-  }
+  if (found.state !== 'valid' || found.row.userId === null || found.row.companyId === null) throw new ApiError(ErrorCode.MAGIC_LINK_ERROR);
   const { userId, companyId } = found.row;
   const [member] = await db
     .select({ user: users, company: companies, role: memberships.role })
@@ -217,11 +247,7 @@ export async function verifyEmailAndSignIn(db: Database, code: string): Promise<
     .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId), isNull(users.deactivatedAt)))
     .limit(1);
   if (!member) throw new ApiError(ErrorCode.MAGIC_LINK_ERROR);
-  const tokenId = found.row.id;
-  await db.transaction(async (tx) => {
-    if (!(await consumeOneTimeToken(tx, tokenId))) throw new ApiError(ErrorCode.MAGIC_LINK_USED);
-    await tx.update(externalIdentities).set({ userId, companyId }).where(eq(externalIdentities.id, identityId));
-  });
-  const token = await createSession(db, member.user.id, companyId);
+  await db.update(externalIdentities).set({ userId, companyId }).where(eq(externalIdentities.id, found.data.identityId));
+  const token = await createSession(db, member.user.id, companyId, { authMethod: { kind: 'verification-link' } });
   return { token, user: member.user, role: member.role as Role, company: member.company };
 }

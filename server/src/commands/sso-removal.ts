@@ -8,7 +8,7 @@
  */
 import { ErrorCode, RemovalMode, SsoRedirectCode } from '@chorus/core';
 import { and, eq } from 'drizzle-orm';
-import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
+import { issueOneTimeToken, peekToken, redeemToken } from '../auth/one-time-tokens.ts';
 import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { externalIdentities, sessions, users, type CompanyRow, type UserRow } from '../db/schema.ts';
@@ -52,13 +52,15 @@ export async function completeSsoRemoval(ctx: { db: Database; config: Config }, 
   const origin = companyOrigin(ctx.config, company.subdomain);
   const errorUrl = `${origin}/error`;
   const signIn = (result: number): string => `${origin}/sign-in?code=${result}`;
-  const found = await findOneTimeToken(ctx.db, 'sso-removal', code);
-  if (found.state !== 'valid' || found.row.companyId !== company.id || found.row.userId === null) return errorUrl;
+  const found = await peekToken(ctx.db, 'sso-removal', code, { companyId: company.id });
+  if (found.state !== 'valid' || found.row.userId === null) return errorUrl;
   const [user] = await ctx.db.select().from(users).where(eq(users.id, found.row.userId)).limit(1);
   if (!user || user.deactivatedAt !== null || !(await provesUser(ctx.db, identity, user))) return errorUrl;
-  if (!(await consumeOneTimeToken(ctx.db, found.row.id))) return errorUrl;
+  // Used only by the person it was issued to: another person's answer leaves it usable.
+  const redeemed = await redeemToken(ctx.db, 'sso-removal', code, { companyId: company.id, userId: user.id });
+  if (redeemed.state !== 'valid') return errorUrl;
 
-  if (found.row.data.mode === RemovalMode.DEACTIVATE) {
+  if (redeemed.data.mode === RemovalMode.DEACTIVATE) {
     await deactivateUser(ctx.db, user.id);
     return signIn(SsoRedirectCode.DEACTIVATED);
   }

@@ -2,25 +2,26 @@
  * Suggesting content: image suggestions for a pasted link (read under the SSRF guard), and
  * storing a suggestion as a pending post with its images decoded and re-encoded by sharp.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { PostType, SUGGESTION_PENDING_STATUS, firstLink, type MediaImage } from '@chorus/core';
 import sharp from 'sharp';
 import type { Database } from '../db/database.ts';
 import { posts } from '../db/schema.ts';
+import type { MediaStore } from '../lib/media-store.ts';
+import { companyMediaFolder, unguessableName } from '../lib/media-urls.ts';
 import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts';
 
 /** Most image urls returned for one link. */
 export const MAX_SUGGESTED_IMAGES = 10;
 
-function attribute(tag: string, name: string): string | null {
+/** An HTML tag's attribute value (quoted or not), entities decoded. */
+export function attribute(tag: string, name: string): string | null {
   const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag);
   if (!match) return null;
   return decodeEntities(match[1] ?? match[2] ?? match[3] ?? '');
 }
 
-function decodeEntities(text: string): string {
+/** Decodes the HTML entities pages use in attribute values and titles. */
+export function decodeEntities(text: string): string {
   return text
     .replace(/&amp;/g, '&')
     .replace(/&quot;/g, '"')
@@ -86,13 +87,12 @@ const SIZES = { original: 1600, medium: 800, thumb: 320 } as const;
 
 /**
  * Decodes an uploaded or downloaded image and writes fresh JPEG encodings in three sizes
- * (never the bytes as received), under `{mediaDir}/suggestions/`. Throws for data that is
- * not an image.
+ * (never the bytes as received), in the company's media folder of the store under an unguessable name
+ * (served only to the company, plugins/media.ts). Throws for data that is not an image.
  */
-export async function storeImage(mediaDir: string, input: Buffer): Promise<MediaImage> {
-  const dir = path.join(mediaDir, 'suggestions');
-  await mkdir(dir, { recursive: true });
-  const id = randomUUID();
+export async function storeImage(store: MediaStore, companyId: number, input: Buffer): Promise<MediaImage> {
+  const folder = companyMediaFolder(companyId);
+  const id = unguessableName();
   // Decoding first rejects non-images before anything is written.
   const decoded = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
   await decoded.metadata();
@@ -100,8 +100,8 @@ export async function storeImage(mediaDir: string, input: Buffer): Promise<Media
   for (const [size, width] of Object.entries(SIZES) as [keyof typeof SIZES, number][]) {
     const bytes = await decoded.clone().resize({ width, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 82 }).toBuffer();
     const file = `${id}-${size}.jpg`;
-    await writeFile(path.join(dir, file), bytes);
-    urls[size] = `/media/suggestions/${file}`;
+    await store.put(`${folder}/${file}`, bytes, 'image/jpeg');
+    urls[size] = `/media/${folder}/${file}`;
   }
   return { original: urls.original ?? '', medium: urls.medium ?? '', thumb: urls.thumb ?? '' };
 }

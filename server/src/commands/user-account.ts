@@ -17,6 +17,7 @@ import {
   type UserSettingsUpdate,
 } from '@chorus/core';
 import { eq } from 'drizzle-orm';
+import { spendAccessCodes } from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createSession } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
@@ -109,8 +110,9 @@ export interface PasswordChange {
 
 /**
  * Changes the password: the current one must be right (443), the new one must meet the
- * policy and be confirmed (201). Every session of the user ends, including the one making
- * the change, and a new one starts in the caller's company: its token replaces the caller's.
+ * policy and be confirmed (201). Outstanding recovery and magic-link codes are spent. Every
+ * session of the user ends, including the one making the change, and a new one starts in the
+ * caller's company: its token replaces the caller's.
  */
 export async function changeUserPassword(db: Database, user: UserRow, companyId: number, change: PasswordChange): Promise<string> {
   if (!(await verifyPassword(user.passwordHash, change.current_password))) throw new ApiError(ErrorCode.INCORRECT_PASSWORD);
@@ -123,7 +125,8 @@ export async function changeUserPassword(db: Database, user: UserRow, companyId:
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    return createSession(tx, user.id, companyId);
+    await spendAccessCodes(tx, user.id);
+    return createSession(tx, user.id, companyId, { authMethod: { kind: 'password' } });
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import { ErrorCode } from '@chorus/core';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { consumeOneTimeToken, findOneTimeToken, type OneTimeTokenRow } from '../auth/one-time-tokens.ts';
+import { consumeOneTimeToken, peekToken, type OneTimeTokenRow } from '../auth/one-time-tokens.ts';
 import type { Database } from '../db/database.ts';
 import {
   bookmarks,
@@ -18,7 +18,10 @@ import {
   postImpressions,
   postReactions,
   posts,
-  postShares,
+  shares,
+  shareDrafts,
+  shareLinks,
+  events,
   postSubscriptions,
   userEvents,
   users,
@@ -39,9 +42,9 @@ export interface DeletionRequest {
  * token of another company is forbidden (403).
  */
 export async function findDeletionRequest(db: Database, company: CompanyRow, code: string, invalidCode: 855 | 856): Promise<DeletionRequest> {
-  const found = await findOneTimeToken(db, 'delete-request', code);
+  const found = await peekToken(db, 'delete-request', code, { companyId: company.id });
+  if (found.state === 'foreign') throw forbidden();
   if (found.state !== 'valid' || found.row.userId === null) throw new ApiError(invalidCode);
-  if (found.row.companyId !== company.id) throw forbidden();
   const [requester] = await db.select().from(users).where(eq(users.id, found.row.userId)).limit(1);
   if (!requester) throw new ApiError(invalidCode);
   return { token: found.row, requester };
@@ -63,7 +66,11 @@ export async function deleteUserData(db: Database, company: CompanyRow, request:
       .from(memberships)
       .where(and(eq(memberships.userId, userId), ne(memberships.companyId, company.id)))
       .limit(1);
-    await tx.update(postShares).set({ userId: null }).where(and(eq(postShares.userId, userId), eq(postShares.companyId, company.id)));
+    // Shares keep counting, anonymously; their captions are the person's words and go.
+    await tx.update(shares).set({ userId: null, content: '', mentions: [] }).where(and(eq(shares.userId, userId), eq(shares.companyId, company.id)));
+    await tx.update(events).set({ userId: null }).where(and(eq(events.userId, userId), eq(events.companyId, company.id)));
+    await tx.update(shareLinks).set({ userId: null }).where(and(eq(shareLinks.userId, userId), eq(shareLinks.companyId, company.id)));
+    await tx.delete(shareDrafts).where(and(eq(shareDrafts.userId, userId), eq(shareDrafts.companyId, company.id)));
     await tx.update(postImpressions).set({ userId: null }).where(and(eq(postImpressions.userId, userId), eq(postImpressions.companyId, company.id)));
     await tx.update(postClicks).set({ userId: null }).where(and(eq(postClicks.userId, userId), eq(postClicks.companyId, company.id)));
     if (elsewhere.length === 0) {

@@ -8,6 +8,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -20,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Attachment, FeatureToggles, MediaImage, MediaVideo, UserSettings } from '@chorus/core';
+import type { Attachment, EventKind, FeatureToggles, MediaImage, Mention, MediaVideo, ShareState, SnippetChoice, UserSettings } from '@chorus/core';
 import { DEFAULT_FEATURE_TOGGLES, DEFAULT_SOCIAL_SIGN_IN, DEFAULT_SSO_SETTINGS, DEFAULT_USER_SETTINGS } from './defaults.ts';
 
 const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow();
@@ -54,6 +55,20 @@ export interface SamlSessionColumn {
   nameIDFormat: string;
   sessionIndex: string | null;
 }
+
+/**
+ * How a session was authenticated. A hand-over (SSO exchange, company switch) carries the
+ * method of the session or sign-in it came from, never a stronger one.
+ */
+export type AuthMethodColumn =
+  | { kind: 'password' }
+  | { kind: 'magic-link' }
+  | { kind: 'verification-link' }
+  | { kind: 'sign-up' }
+  | { kind: 'google'; issuer: string; subject: string }
+  | { kind: 'saml'; companyId: number }
+  | { kind: 'social'; network: string }
+  | { kind: 'teams-sso' };
 
 /** A company's OpenID Connect client (Google sign-in). */
 export interface OidcConfigColumn {
@@ -96,6 +111,8 @@ export const companies = pgTable(
     dashboardEnabled: boolean('dashboard_enabled'),
     /** Whether /self-sign-up is open to anyone with an e-mail address. */
     selfSignUpEnabled: boolean('self_sign_up_enabled').notNull().default(false),
+    /** The e-mail domains self sign-up accepts (lower case, e.g. `acme.example`); empty accepts none. */
+    signUpDomains: text('sign_up_domains').array().notNull().default(sql`'{}'::text[]`),
     /** SAML identity provider of the company; null until configured (see SamlConfigColumn). */
     samlConfig: jsonb('saml_config').$type<SamlConfigColumn>(),
     /** Google (OpenID Connect) client of the company; null until configured. */
@@ -105,6 +122,8 @@ export const companies = pgTable(
     /** Who receives users' deletion requests; null means the company's first ADMIN. */
     dataRemovalEmail: text('data_removal_email'),
     teamsTenantId: uuid('teams_tenant_id'),
+    /** Set by the operator (`chorus company suspend`): sign-in and every API request are refused until cleared. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     created: created(),
   },
   (t) => [
@@ -129,6 +148,12 @@ export const users = pgTable(
     settings: jsonb('settings').$type<UserSettings>().notNull().default(DEFAULT_USER_SETTINGS),
     /** Set when the account is deactivated: the data is kept, sign-in is refused. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * When the address was proven by following a mailed link. Null only for self sign-ups (and
+     * v1 group-invite sign-ups) that have not yet: they may read but not share, comment, suggest
+     * or link networks, and are removed after 7 days. Every other way in sets it on insert.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }).defaultNow(),
     created: created(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
@@ -175,6 +200,11 @@ export const sessions = pgTable(
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
     /** The IdP session a SAML sign-in started, so sign-out can send the IdP a LogoutRequest. */
     samlSession: jsonb('saml_session').$type<SamlSessionColumn>(),
+    /**
+     * How the session was authenticated (see auth/auth-method.ts); the company switcher hands
+     * over only to a company that accepts it. Null for sessions older than this column.
+     */
+    authMethod: jsonb('auth_method').$type<AuthMethodColumn>(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
@@ -224,8 +254,8 @@ export const posts = pgTable(
     /** When Teams users were told the post went live; null until the announce job sees it. */
     announcedAt: timestamp('announced_at', { withTimezone: true }),
     /**
-     * Shares of the post per network and in total, kept by statement triggers on post_shares
-     * (migration 0004) so that top performing and the presenter never aggregate the shares.
+     * Published shares of the post per network and in total, kept by statement triggers on shares
+     * (migrations 0004 and the shares migration) so that top performing and the presenter never aggregate the shares.
      */
     twitterShares: integer('twitter_shares').notNull().default(0),
     facebookShares: integer('facebook_shares').notNull().default(0),
@@ -260,27 +290,177 @@ export const postCategories = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.categoryId] }), index('post_categories_category_id_idx').on(t.categoryId, t.postId)],
 );
 
-/** One row per share of a post to a network: share counts, top performing, unshared filter. */
-export const postShares = pgTable(
-  'post_shares',
+/** The share states (ARCHITECTURE.md "Jobs and delivery guarantees"; SHARE_STATES of the contract). */
+export type ShareStateColumn = ShareState;
+
+/** How a share reaches the network: our API call, or the network's own share page (intent). */
+export type ShareMethodColumn = 'api' | 'intent';
+
+/**
+ * Every share of a post to a network, whatever its way: share now, queued or scheduled (the
+ * queue issue), and intents (Facebook's share dialog, X's web intent). One state machine:
+ * `queued -> publishing -> published | failed | unconfirmed`. The row is committed in
+ * `publishing` before the network is called, so a crash never re-sends blindly. An intent is
+ * `unconfirmed` while open and `published` once the person completes it; an unconfirmed API
+ * share becomes `published` when the person confirms it. Only `published` rows count: the
+ * statement triggers of the shares migration keep posts.share_count and the per-network counts,
+ * so top performing and the presenter never aggregate shares. The sharer is set null when
+ * their personal data is deleted; the share still counts, anonymously.
+ */
+export const shares = pgTable(
+  'shares',
   {
     id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     postId: integer('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    /** Null once the sharer's personal data was deleted: the share still counts, anonymously. */
+    /** 1 Twitter/X, 2 Facebook, 3 LinkedIn. */
+    network: smallint('network').notNull(),
+    state: text('state').$type<ShareStateColumn>().notNull(),
+    method: text('method').$type<ShareMethodColumn>().notNull().default('api'),
+    /** Share-flow type of where the share started (0 to 9). */
+    channel: smallint('channel').notNull().default(9),
+    /** The page posted as (Facebook page, LinkedIn organization); null for the personal account. */
+    pageId: text('page_id'),
+    /** The caption as the person wrote it (the tracked link is added when publishing). */
+    content: text('content').notNull().default(''),
+    mentions: jsonb('mentions').$type<Mention[]>().notNull().default([]),
+    snippet: jsonb('snippet').$type<SnippetChoice>(),
+    aiGenerated: boolean('ai_generated').notNull().default(false),
+    aiEfficacy: doublePrecision('ai_efficacy').notNull().default(1),
+    /** The tracked link the caption carries (clickthroughs per share). */
+    linkId: integer('link_id').references(() => shareLinks.id, { onDelete: 'set null' }),
+    /** When the person asked for it to be published (queue and schedule); null for share now. */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** The person's IANA zone when it was scheduled, so slots keep their local time. */
+    timezone: text('timezone'),
+    /** When a worker should take a queued share next (the schedule, then any retry backoff). */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** Publish attempts made (the network was called this many times). */
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * When the row last moved to publishing: a row left there past a timeout is recovered, never
+     * re-sent blindly. A row with poll_state is a native video the share-video-poll job follows:
+     * recovery leaves it to that job.
+     */
+    publishingAt: timestamp('publishing_at', { withTimezone: true }),
+    networkPostId: text('network_post_id'),
+    networkUrl: text('network_url'),
+    /** Our catalogue code of the failure (661, 664, 202, ...), null when none. */
+    errorCode: integer('error_code'),
+    /** Why it failed or is unconfirmed: an outcome kind or the network's words, for support and My Shares. */
+    errorReason: text('error_reason'),
+    /** Followers or connections of the account at share time (potential reach). */
+    audience: integer('audience'),
+    /** The connector's poll handle while a native video is processing on the network. */
+    pollState: jsonb('poll_state').$type<Record<string, unknown>>(),
+    created: created(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('shares_post_network_idx').on(t.postId, t.network),
+    // The unshared filter, My Shares and the sharer's own look-ups.
+    index('shares_user_idx').on(t.companyId, t.userId, t.postId),
+    // The queue's workers take due shares in order (issue 15).
+    index('shares_due_idx').on(t.dueAt).where(sql`${t.state} = 'queued'`),
+    // A post is queued once per network per person (spec 4 "Queue"): two requests cannot both win.
+    uniqueIndex('shares_one_queued_key').on(t.userId, t.postId, t.network).where(sql`${t.state} = 'queued'`),
+    // Recovery of shares left in publishing by a crashed worker.
+    index('shares_publishing_idx').on(t.publishingAt).where(sql`${t.state} = 'publishing'`),
+    check('shares_network_shareable', sql`${t.network} in (1, 2, 3)`),
+    check('shares_state_known', sql`${t.state} in ('queued', 'publishing', 'published', 'failed', 'unconfirmed')`),
+    check('shares_method_known', sql`${t.method} in ('api', 'intent')`),
+    check('shares_channel_share_flow', sql`${t.channel} between 0 and 9`),
+  ],
+);
+
+/** A share row. */
+export type ShareRow = typeof shares.$inferSelect;
+
+/**
+ * The event log (ARCHITECTURE.md "Event log"): every share outcome, intent, tracked click and
+ * relink need, written in the same transaction as the change it records. Notifications,
+ * leaderboards and dashboards read it; later features add kinds, not tables.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    network: smallint('network'),
+    kind: text('kind').$type<EventKind>().notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    created: created(),
+  },
+  (t) => [
+    index('events_company_created_idx').on(t.companyId, t.created),
+    index('events_user_created_idx').on(t.userId, t.created),
+    index('events_post_kind_idx').on(t.postId, t.kind),
+  ],
+);
+
+/** An event row. */
+export type EventRow = typeof events.$inferSelect;
+
+/**
+ * Tracked short links (`/r/{code}`): one per person, post, share-flow type and network (null
+ * for copy link and e-mail). The code is random (not guessable from ids); a visit records a
+ * click and redirects to the post's url. Links outlive their person's deletion (user set
+ * null) so published captions keep working.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    channel: smallint('channel').notNull(),
+    network: smallint('network'),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('share_links_code_key').on(t.code),
+    uniqueIndex('share_links_owner_key')
+      .on(t.userId, t.postId, t.channel, sql`coalesce(${t.network}, 0)`)
+      .where(sql`${t.userId} is not null`),
+    check('share_links_channel_share_flow', sql`${t.channel} between 0 and 9`),
+  ],
+);
+
+/** The person's saved caption of a post for one network (POST /post/edit-content). */
+export const shareDrafts = pgTable(
+  'share_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     network: smallint('network').notNull(),
-    created: created(),
+    content: text('content').notNull(),
+    mentions: jsonb('mentions').$type<Mention[]>().notNull().default([]),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('post_shares_post_id_idx').on(t.postId, t.network),
-    index('post_shares_user_idx').on(t.companyId, t.userId, t.postId),
-    check('post_shares_network_shareable', sql`${t.network} in (1, 2, 3)`),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.postId, t.network] }), check('share_drafts_network_shareable', sql`${t.network} in (1, 2, 3)`)],
 );
 
 /** Likes (reaction type 1). */
@@ -322,7 +502,7 @@ export type UserRow = typeof users.$inferSelect;
 /** A post row. */
 export type PostRow = typeof posts.$inferSelect;
 
-/** Failed password sign-ins, counted per account over the throttle window (error 308). */
+/** Password tries of an address in its throttle window (error 308): one counter row per address. */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -331,9 +511,12 @@ export const loginFailures = pgTable(
     emailKey: text('email_key').notNull(),
     /** The account of the address, if any, so a password reset can clear its failures. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Tries counted since the window started; a right password deletes the row. */
+    failures: integer('failures').notNull().default(1),
+    /** When the window started (its first counted try). */
     created: created(),
   },
-  (t) => [index('login_failures_user_id_created_idx').on(t.userId, t.created), index('login_failures_email_key_created_idx').on(t.emailKey, t.created)],
+  (t) => [index('login_failures_user_id_created_idx').on(t.userId, t.created), uniqueIndex('login_failures_email_key_key').on(t.emailKey)],
 );
 
 /** Fixed-window request counters for rate limiting (error 425), shared by every process. */
@@ -662,6 +845,10 @@ export const postClicks = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     channel: smallint('channel').notNull(),
+    /** The network of a tracked link's click (`/r/{code}`), null for clicks inside the product. */
+    network: smallint('network'),
+    /** The tracked link followed; its person is the sharer, not the (outside) visitor. */
+    linkId: integer('link_id').references(() => shareLinks.id, { onDelete: 'set null' }),
     created: created(),
   },
   (t) => [
@@ -669,4 +856,98 @@ export const postClicks = pgTable(
     index('post_clicks_company_user_idx').on(t.companyId, t.userId),
     check('post_clicks_channel_share_flow', sql`${t.channel} between 0 and 9`),
   ],
+);
+
+/** A picture or video on a sandbox wall post: where members see it (our /media path or a signed URL). */
+export interface SandboxMediaColumn {
+  kind: 'image' | 'video';
+  url: string;
+  mimeType: string;
+}
+
+/**
+ * What the embedded sandbox network "published" (connectors/sandbox): the sandbox wall of a
+ * company shows these, each network styled like itself, so the whole sharing loop can be seen
+ * without any real account.
+ */
+export const sandboxPosts = pgTable(
+  'sandbox_posts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    network: smallint('network').notNull(),
+    /** The account's sandbox id (`sandbox:{name}`), as the link stores it. */
+    externalId: text('external_id').notNull(),
+    authorName: text('author_name').notNull(),
+    /** The page or company page posted as; null for the person. */
+    pageName: text('page_name'),
+    text: text('text').notNull(),
+    link: text('link'),
+    media: jsonb('media').$type<SandboxMediaColumn[]>().notNull().default([]),
+    /** Our share id, so a repeat of the same share is the network's "duplicate". */
+    shareId: integer('share_id').notNull(),
+    created: created(),
+  },
+  (t) => [
+    index('sandbox_posts_company_created_idx').on(t.companyId, t.created),
+    uniqueIndex('sandbox_posts_network_share_key').on(t.network, t.shareId),
+    check('sandbox_posts_network_shareable', sql`${t.network} in (1, 2, 3)`),
+  ],
+);
+
+/**
+ * Posts published through the X API, app-wide: X allows an app 10,000 posts per 24 hours
+ * across every company and a person 100 per 15 minutes, and charges per post. A row is taken
+ * (connectors/x/budget.ts) before each post; rows older than a day are pruned.
+ */
+export const xPostBudget = pgTable(
+  'x_post_budget',
+  {
+    id: serial('id').primaryKey(),
+    /** Null once the person is deleted: the post still counted toward the app's day. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created: created(),
+  },
+  (t) => [index('x_post_budget_created_idx').on(t.created), index('x_post_budget_user_created_idx').on(t.userId, t.created)],
+);
+/**
+ * A company's compliance lists (content-library spec 5 "Compliance"): prohibited terms, limited
+ * terms and the threshold, the most limited-term uses one caption may hold. Whether they are
+ * checked is the `compliance_enabled` feature toggle. `version` grows with every change, so
+ * each process knows when its compiled matcher is out of date. No row: empty lists.
+ */
+export const companyCompliance = pgTable('company_compliance', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  prohibited: text('prohibited').array().notNull().default(sql`'{}'::text[]`),
+  limited: text('limited').array().notNull().default(sql`'{}'::text[]`),
+  threshold: integer('threshold').notNull().default(3),
+  version: integer('version').notNull().default(1),
+  updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+});
+/**
+ * What operators and admins did, for the admin screens: every provisioning command writes one
+ * row in the same transaction as its change. The company is kept by id, not referenced, so a
+ * deleted company's history stays.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** `cli:<os user>` for the provisioning command, `user:<id>` for a signed-in person. */
+    actor: text('actor').notNull(),
+    companyId: integer('company_id'),
+    action: text('action').notNull(),
+    /** What the action was about (a subdomain, an e-mail address), or null. */
+    target: text('target'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    created: created(),
+  },
+  (t) => [index('audit_log_company_created_idx').on(t.companyId, t.created)],
 );

@@ -23,8 +23,32 @@ import {
   pruneRequestCountersWorker,
   pruneRequestCountersWorkOptions,
 } from './prune-request-counters.ts';
+import {
+  PRUNE_UNCONFIRMED_CRON,
+  PRUNE_UNCONFIRMED_QUEUE,
+  pruneUnconfirmedQueueOptions,
+  pruneUnconfirmedWorker,
+  pruneUnconfirmedWorkOptions,
+} from './prune-unconfirmed.ts';
 import { PRUNE_EXPIRED_CRON, PRUNE_EXPIRED_QUEUE, pruneExpiredQueueOptions, pruneExpiredWorker, pruneExpiredWorkOptions } from './prune-expired.ts';
 import { MAIL_REQUEST_QUEUE, mailRequestQueueOptions, mailRequestWorker, mailRequestWorkOptions, type MailRequestData } from './mail-request.ts';
+import {
+  deliverShareQueue,
+  deliverShareQueueOptions,
+  deliverShareWorker,
+  deliverShareWorkOptions,
+  sendDelivery,
+  sweepDueShares,
+  type SharePublisher,
+} from './deliver-share.ts';
+import { LINKABLE_NETWORKS } from '@chorus/core';
+import {
+  SHARE_VIDEO_POLL_QUEUE,
+  shareVideoPollQueueOptions,
+  shareVideoPollWorker,
+  shareVideoPollWorkOptions,
+  type ShareVideoPollData,
+} from './share-video-poll.ts';
 import { POST_PUBLISHED_QUEUE, postPublishedQueueOptions, postPublishedWorker, postPublishedWorkOptions, type PostPublishedData } from './post-published.ts';
 
 /** A started job system. */
@@ -37,11 +61,13 @@ export interface JobRunner extends JobQueue {
 /** How to start the job system. */
 export interface JobRunnerOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port' | 'mail'>;
+  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port' | 'mail' | 'dataDir' | 'secretKeys' | 'networks' | 'networkApis' | 'sandboxNetworks' | 'fetchAllowAddresses' | 'delivery'>;
   /** Run handlers and maintenance in this process. */
   work: boolean;
   /** Where Teams notifications go; without one, the post-published job is not worked here. */
   notifier: Notifier | null;
+  /** Publishes queued shares through the networks' connectors; without one, shares are not delivered here. */
+  publisher?: SharePublisher | null;
   log: FastifyBaseLogger;
 }
 
@@ -61,6 +87,9 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   await boss.createQueue(PRUNE_REQUEST_COUNTERS_QUEUE, pruneRequestCountersQueueOptions);
   await boss.createQueue(MAIL_REQUEST_QUEUE, mailRequestQueueOptions);
   await boss.createQueue(PRUNE_EXPIRED_QUEUE, pruneExpiredQueueOptions);
+  await boss.createQueue(PRUNE_UNCONFIRMED_QUEUE, pruneUnconfirmedQueueOptions);
+  for (const network of LINKABLE_NETWORKS) await boss.createQueue(deliverShareQueue(network), deliverShareQueueOptions);
+  await boss.createQueue(SHARE_VIDEO_POLL_QUEUE, shareVideoPollQueueOptions);
   const queue: JobQueue = {
     async enqueuePostPublished(postId) {
       const data: PostPublishedData = { postId };
@@ -69,13 +98,54 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     async enqueueMailRequest(data: MailRequestData) {
       await boss.send(MAIL_REQUEST_QUEUE, data);
     },
+    async enqueueDelivery(share) {
+      await sendDelivery(boss, share);
+    },
+    async enqueueShareVideoPoll(data: ShareVideoPollData, afterMs: number) {
+      await boss.send(SHARE_VIDEO_POLL_QUEUE, data, { startAfter: Math.max(0, Math.ceil(afterMs / 1000)) });
+    },
   };
+  let sweeper: NodeJS.Timeout | null = null;
+  let sweeping: Promise<void> | null = null;
   if (options.work) {
     await boss.work(MAIL_REQUEST_QUEUE, mailRequestWorkOptions, mailRequestWorker({ db: options.database.db, config: options.config }));
     await boss.schedule(PRUNE_REQUEST_COUNTERS_QUEUE, PRUNE_REQUEST_COUNTERS_CRON);
     await boss.work(PRUNE_REQUEST_COUNTERS_QUEUE, pruneRequestCountersWorkOptions, pruneRequestCountersWorker(options.database.db));
     await boss.schedule(PRUNE_EXPIRED_QUEUE, PRUNE_EXPIRED_CRON);
     await boss.work(PRUNE_EXPIRED_QUEUE, pruneExpiredWorkOptions, pruneExpiredWorker(options.database.db));
+    await boss.schedule(PRUNE_UNCONFIRMED_QUEUE, PRUNE_UNCONFIRMED_CRON);
+    await boss.work(PRUNE_UNCONFIRMED_QUEUE, pruneUnconfirmedWorkOptions, pruneUnconfirmedWorker(options.database.db));
+    await boss.work(
+      SHARE_VIDEO_POLL_QUEUE,
+      shareVideoPollWorkOptions,
+      shareVideoPollWorker({ db: options.database.db, config: options.config, again: (data, afterMs) => queue.enqueueShareVideoPoll(data, afterMs) }),
+    );
+  }
+  if (options.work && options.publisher) {
+    const deps = {
+      db: options.database.db,
+      publisher: options.publisher,
+      leaseMs: options.config.delivery.leaseSeconds * 1000,
+      boss,
+      enqueueVideoPoll: (shareId: number, afterMs: number) => queue.enqueueShareVideoPoll({ shareId, polls: 0 }, afterMs),
+    };
+    for (const network of LINKABLE_NETWORKS) {
+      await boss.work(deliverShareQueue(network), deliverShareWorkOptions(), deliverShareWorker(deps, network));
+    }
+    // pg-boss cron runs once a minute at best; due shares no job took are swept far more often.
+    const sweep = () => {
+      // One sweep at a time: a long one (a large wave) is not overlapped by the next tick.
+      if (sweeping) return;
+      sweeping = sweepDueShares(deps).then(
+        () => undefined,
+        (error: unknown) => options.log.error({ err: error }, 'share sweep failed'),
+      );
+      void sweeping.finally(() => {
+        sweeping = null;
+      });
+    };
+    sweep();
+    sweeper = setInterval(sweep, options.config.delivery.sweepSeconds * 1000);
   }
   if (options.work && options.notifier) {
     const deps = { db: options.database.db, notifier: options.notifier, config: options.config };
@@ -88,7 +158,11 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     boss,
     enqueuePostPublished: queue.enqueuePostPublished,
     enqueueMailRequest: queue.enqueueMailRequest,
+    enqueueDelivery: queue.enqueueDelivery,
+    enqueueShareVideoPoll: queue.enqueueShareVideoPoll,
     async stop() {
+      if (sweeper) clearInterval(sweeper);
+      if (sweeping) await sweeping;
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

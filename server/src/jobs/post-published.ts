@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { categories, companies, postCategories, posts } from '../db/schema.ts';
+import { mediaSigningKey, SIGNED_MEDIA_TTL_MS, signMediaUrl } from '../lib/media-urls.ts';
 import { liveInCompany } from '../queries/live-posts.ts';
 
 /** The pg-boss queue. */
@@ -42,7 +43,7 @@ export type PostPublishedData = z.infer<typeof PostPublishedData>;
 export interface PostPublishedDeps {
   db: Database;
   notifier: Notifier;
-  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port'>;
+  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port' | 'dataDir' | 'secretKeys'>;
 }
 
 /** Why a job did nothing. */
@@ -78,10 +79,19 @@ export async function handlePostPublished(deps: PostPublishedDeps, data: PostPub
     id: post.id,
     title: post.title,
     summary: post.content,
-    imageUrl: image === null ? null : new URL(image, origin).href,
+    imageUrl: image === null ? null : new URL(cardImage(deps, image), origin).href,
     topic: topic?.name ?? null,
   };
   return deps.notifier.notifyNewPost(company.teamsTenantId, notified);
+}
+
+/**
+ * Our own media on a card is fetched by Teams without a session: it gets a signed URL, valid
+ * for SIGNED_MEDIA_TTL_MS. Images elsewhere (a link's preview) are left as they are.
+ */
+function cardImage(deps: PostPublishedDeps, image: string): string {
+  if (!image.startsWith('/media/')) return image;
+  return signMediaUrl(mediaSigningKey(deps.config), image, new Date(Date.now() + SIGNED_MEDIA_TTL_MS));
 }
 
 /** The pg-boss work handler. */

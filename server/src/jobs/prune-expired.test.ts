@@ -38,7 +38,7 @@ describe('pruneExpired', () => {
 
     await t.db.insert(loginFailures).values([
       { emailKey: loginKey(f.acmeUser.email), userId: f.acmeUser.id, created: new Date() },
-      { emailKey: loginKey(f.acmeUser.email), userId: f.acmeUser.id, created: hoursAgo(2) },
+      { emailKey: loginKey('gone@acme.test'), userId: null, created: hoursAgo(2) },
     ]);
 
     const before = (await t.db.select().from(oneTimeTokens)).length;

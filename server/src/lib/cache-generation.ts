@@ -1,57 +1,84 @@
 /**
- * The cache generation: a counter that every server process bumps whenever something may
- * have changed what a cached read would answer. Caches store the generation they computed
- * under and treat an entry from an older generation as missing.
+ * The cache generations: each company's cached reads are retired by that company's writes
+ * only, and writes that reach past one company (an account's password, sign-in, deletion) retire
+ * every company's. A process counts changes on one clock (`now`); caches note the clock when
+ * they start computing an entry, and the entry is stale once its company, or everything, has
+ * changed since.
  *
  * Within a process a write bumps it before its response is sent, so the writer's next read is
- * fresh. Across PostgreSQL processes the bump travels as a NOTIFY on one channel; while the
- * listening connection is down, caching is off (`usable` is false), because another
- * process's writes could not be heard. PGlite is one process, so there is nothing to listen to.
+ * fresh. Across PostgreSQL processes the bump travels as a NOTIFY on one channel naming the
+ * company (or `*` for every company); while the listening connection is down, caching is off
+ * (`usable` is false), because another process's writes could not be heard. PGlite is one
+ * process, so there is nothing to listen to.
  */
 import pg from 'pg';
 import type { DatabaseDriver } from '../db/database.ts';
 
 /** The NOTIFY channel the processes share. */
 export const CACHE_CHANNEL = 'chorus_cache_generation';
+/** The NOTIFY payload of a change that concerns every company. */
+const EVERY_COMPANY = '*';
 /** Wait before listening again after the listening connection failed. */
 const RELISTEN_DELAY_MS = 1_000;
 
-/** A process's view of the shared generation. */
+/** A process's view of the shared generations. */
 export interface CacheGeneration {
-  /** The current generation. */
-  current(): number;
+  /** The clock: note it before computing an entry, to ask `changedSince` later. */
+  now(): number;
+  /** Whether the company's cached reads (or everyone's) may have changed after `since`. */
+  changedSince(companyId: number, since: number): boolean;
   /** Whether cached entries may be used at all. */
   usable(): boolean;
-  /** Records a change here and tells the other processes. */
-  bump(): void;
+  /** Records a change of one company (null: of every company) here and tells the other processes. */
+  bump(companyId: number | null): void;
   close(): Promise<void>;
 }
 
-/** The generation of a single process (PGlite, or caches that need no sharing). */
+/** The generations of a single process (PGlite, or caches that need no sharing). */
 export class LocalCacheGeneration implements CacheGeneration {
-  #value = 0;
+  #clock = 0;
+  /** When every company last changed. */
+  #everyone = 0;
+  /** When each company last changed, if after `#everyone` (one entry per company at most). */
+  readonly #companies = new Map<number, number>();
 
-  current(): number {
-    return this.#value;
+  now(): number {
+    return this.#clock;
+  }
+
+  changedSince(companyId: number, since: number): boolean {
+    return this.#everyone > since || (this.#companies.get(companyId) ?? 0) > since;
   }
 
   usable(): boolean {
     return true;
   }
 
-  bump(): void {
-    this.#value += 1;
+  bump(companyId: number | null): void {
+    this.heard(companyId);
   }
 
-  /** A change heard from elsewhere. */
-  heard(): void {
-    this.#value += 1;
+  /** A change heard from elsewhere (or made here). */
+  heard(companyId: number | null): void {
+    this.#clock += 1;
+    if (companyId === null) {
+      this.#everyone = this.#clock;
+      this.#companies.clear();
+    } else {
+      this.#companies.set(companyId, this.#clock);
+    }
   }
 
   async close(): Promise<void> {}
 }
 
-/** The generation shared by every process on one PostgreSQL database, through LISTEN/NOTIFY. */
+/** The company a NOTIFY payload names: a company id, or null (every company) for `*` or anything unexpected. */
+export function companyOfPayload(payload: string | undefined): number | null {
+  if (payload === undefined || !/^[1-9][0-9]{0,15}$/.test(payload)) return null;
+  return Number(payload);
+}
+
+/** The generations shared by every process on one PostgreSQL database, through LISTEN/NOTIFY. */
 export class PostgresCacheGeneration extends LocalCacheGeneration {
   readonly #pool: pg.Pool;
   readonly #url: string;
@@ -74,21 +101,21 @@ export class PostgresCacheGeneration extends LocalCacheGeneration {
       if (this.#listener !== client) return;
       this.#listening = false;
       this.#listener = null;
-      this.heard();
+      this.heard(null);
       client.end().catch(() => undefined);
       this.#scheduleRetry();
     };
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (message) => {
-      if (message.channel === CACHE_CHANNEL) this.heard();
+      if (message.channel === CACHE_CHANNEL) this.heard(companyOfPayload(message.payload));
     });
     this.#listener = client;
     try {
       await client.connect();
       await client.query(`LISTEN ${CACHE_CHANNEL}`);
-      // Changes made while nobody listened are unknown: start a new generation.
-      this.heard();
+      // Changes made while nobody listened are unknown: every company starts afresh.
+      this.heard(null);
       this.#listening = true;
     } catch {
       lost();
@@ -108,10 +135,11 @@ export class PostgresCacheGeneration extends LocalCacheGeneration {
     return this.#listening;
   }
 
-  override bump(): void {
-    super.bump();
+  override bump(companyId: number | null): void {
+    super.bump(companyId);
     // Fire and forget: a lost notification only leaves other processes' entries to expire.
-    this.#pool.query('select pg_notify($1, $2)', [CACHE_CHANNEL, String(process.pid)]).catch(() => undefined);
+    const payload = companyId === null ? EVERY_COMPANY : String(companyId);
+    this.#pool.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]).catch(() => undefined);
   }
 
   override async close(): Promise<void> {
@@ -124,7 +152,7 @@ export class PostgresCacheGeneration extends LocalCacheGeneration {
   }
 }
 
-/** The generation for a database: shared through PostgreSQL, or local to the PGlite process. */
+/** The generations for a database: shared through PostgreSQL, or local to the PGlite process. */
 export async function openCacheGeneration(driver: DatabaseDriver): Promise<CacheGeneration> {
   if (driver.kind === 'pglite') return new LocalCacheGeneration();
   const generation = new PostgresCacheGeneration(driver.pool, driver.url);

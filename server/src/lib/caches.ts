@@ -1,13 +1,16 @@
 /**
- * The server's read caches on one shared generation: signed-in members by session token, the
- * JSON answers of the library's hottest reads, and post-list totals. Members and answers are
- * retired by any write but the ones no cached answer reads, such as tracking (see
- * `writesData`); totals only by time. None outlives its time limit, so a change no request
+ * The server's read caches on shared per-company generations: signed-in members by session
+ * token, the JSON answers of the library's hottest reads, and post-list totals. Members and
+ * answers of a company are retired by its writes but the ones no cached answer reads, such as
+ * tracking (see `writesData`), and by writes that reach past one company (`writeScope`);
+ * totals only by time. None outlives its time limit, so a change no request
  * announced (a post going live at its start time, a job's write) shows within that limit. */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionMember } from '../auth/sessions.ts';
 import { LocalCacheGeneration, type CacheGeneration } from './cache-generation.ts';
+import { JsonAnswer } from './json-answer.ts';
+import { recordCacheLookup } from './metrics.ts';
 import { ReadCache } from './read-cache.ts';
 
 /** Members kept at most (a member is about a kilobyte). */
@@ -22,8 +25,8 @@ export interface Caches {
   generation: CacheGeneration;
   /** Members by token hash and company. */
   sessions: ReadCache<SessionMember | null>;
-  /** Answers as the UTF-8 JSON bytes sent, by route, viewer and parameters. */
-  answers: ReadCache<Buffer>;
+  /** Answers as the UTF-8 JSON bytes sent (and their compressed copy), by route, viewer and parameters. */
+  answers: ReadCache<JsonAnswer>;
   /**
    * Totals of post lists by what decides the matches: counting every live match costs more
    * than the page itself (tens of ms for a search), and many viewers share a total. Only the
@@ -41,13 +44,16 @@ export function createCaches(generation: CacheGeneration, ttlMs: number): Caches
       ttlMs,
       maxWeight: SESSION_ENTRIES,
       weigh: () => 1,
+      onLookup: (hit) => recordCacheLookup('sessions', hit),
     }),
-    answers: new ReadCache<Buffer>(generation, {
+    answers: new ReadCache<JsonAnswer>(generation, {
       ttlMs,
       maxWeight: ANSWER_BYTES,
-      weigh: (value) => (Buffer.isBuffer(value) ? value.byteLength : 0),
+      // The brotli copy is made after weighing: count it as the tenth of the JSON it usually is.
+      weigh: (value) => (value instanceof JsonAnswer ? Math.ceil(value.json.length * 1.1) : 0),
+      onLookup: (hit) => recordCacheLookup('answers', hit),
     }),
-    counts: new ReadCache<number>(new LocalCacheGeneration(), { ttlMs, maxWeight: COUNT_ENTRIES, weigh: () => 1 }),
+    counts: new ReadCache<number>(new LocalCacheGeneration(), { ttlMs, maxWeight: COUNT_ENTRIES, weigh: () => 1, onLookup: (hit) => recordCacheLookup('counts', hit) }),
   };
 }
 
@@ -82,6 +88,38 @@ declare module 'fastify' {
      */
     retiresCaches?: boolean;
   }
+}
+
+/**
+ * Route prefixes whose writes change only the company of the host they are made on: its
+ * library (posts, reactions, comments, bookmarks, suggestions), its members' topics, its
+ * settings and its tracking. Writes elsewhere, such as sign-in and sign-out, an account's
+ * profile, password, deactivation or deletion, change a person who may belong to several
+ * companies (their sessions there are cached too), so they retire every company's reads;
+ * a new route is on that safe side until it is listed here.
+ */
+const COMPANY_SCOPED_ROUTES = [
+  '/api/v1/post/',
+  '/api/v2/post/',
+  '/api/v4/post/',
+  '/api/v5/post/',
+  '/api/v3/share/',
+  '/api/v4/admin/',
+  '/api/v2/compliance/',
+  '/api/v4/ai/',
+  '/api/v2/manager/',
+  '/api/v2/user/category',
+  '/api/v1/company/',
+  '/api/v1/cs/',
+  '/api/v1/track/',
+];
+
+/** Whose cached reads a write retires: the host's company, or every company (null). */
+export function writeScope(request: FastifyRequest): number | null {
+  const company = request.company;
+  if (company === null) return null;
+  const route = request.routeOptions.url ?? '';
+  return COMPANY_SCOPED_ROUTES.some((prefix) => route.startsWith(prefix)) ? company.id : null;
 }
 
 /** The cache-busting parameter GET requests carry (ARCHITECTURE.md); it never changes an answer. */

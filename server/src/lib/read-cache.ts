@@ -1,9 +1,10 @@
 /**
  * A read-through cache for answers that are expensive to compute and read far more often than
  * the data under them changes (the library's feed and lists, session look-ups). An entry is
- * used only while it is younger than the time limit and was computed under the current cache
- * generation (cache-generation.ts), so any write, in this process or another, retires every
- * entry at once. Concurrent misses of one key share one computation.
+ * used only while it is younger than the time limit and its company has not changed since it
+ * was computed (cache-generation.ts), so a company's write, in this process or another,
+ * retires that company's entries at once and no other company's. Concurrent misses of one key
+ * share one computation.
  */
 import type { CacheGeneration } from './cache-generation.ts';
 
@@ -15,10 +16,14 @@ export interface ReadCacheOptions {
   maxWeight: number;
   /** The weight of a value. */
   weigh(value: unknown): number;
+  /** Told of every look-up while the cache is on: whether a kept value answered it (metrics). */
+  onLookup?: (hit: boolean) => void;
 }
 
 interface Entry<T> {
-  generation: number;
+  companyId: number;
+  /** The generations' clock when the computation started. */
+  since: number;
   expires: number;
   value: Promise<T>;
   weight: number;
@@ -41,17 +46,23 @@ export class ReadCache<T> {
     return this.#entries.size;
   }
 
-  /** The cached value of `key`, or the value `compute` gives (kept for the next reads). */
-  async get(key: string, compute: () => Promise<T>): Promise<T> {
+  /**
+   * The cached value of `key`, or the value `compute` gives (kept for the next reads). The key
+   * must name the company: `companyId` only says whose writes retire the entry.
+   */
+  async get(companyId: number, key: string, compute: () => Promise<T>): Promise<T> {
     if (this.#options.ttlMs <= 0 || !this.#generation.usable()) return compute();
     const now = Date.now();
-    const generation = this.#generation.current();
     const hit = this.#entries.get(key);
     if (hit !== undefined) {
-      if (hit.generation === generation && hit.expires > now) return hit.value;
+      if (hit.expires > now && !this.#generation.changedSince(hit.companyId, hit.since)) {
+        this.#options.onLookup?.(true);
+        return hit.value;
+      }
       this.#remove(key, hit);
     }
-    const entry: Entry<T> = { generation, expires: now + this.#options.ttlMs, value: compute(), weight: 0 };
+    this.#options.onLookup?.(false);
+    const entry: Entry<T> = { companyId, since: this.#generation.now(), expires: now + this.#options.ttlMs, value: compute(), weight: 0 };
     this.#entries.set(key, entry);
     try {
       const value = await entry.value;

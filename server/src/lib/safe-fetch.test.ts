@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, safeFetch, SafeFetchError, type Resolver } from './safe-fetch.ts';
+import { checkUrlOnItsFace, guardedFetch, ipv6Bytes, isPublicAddress, refusedRange, safeFetch, SafeFetchError, type Resolver } from './safe-fetch.ts';
+import { refusal } from '../test/refusal.ts';
 
 let server: http.Server;
 let port: number;
@@ -27,6 +28,19 @@ beforeAll(async () => {
       response.end('x'.repeat(5000));
     } else if (request.url === '/slow') {
       setTimeout(() => response.end('late'), 2000);
+    } else if (request.url === '/echo') {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json', 'x-extra': 'yes' });
+        response.end(JSON.stringify({ method: request.method, type: request.headers['content-type'] ?? null, body: Buffer.concat(chunks).toString() }));
+      });
+    } else if (request.url === '/see-other') {
+      response.writeHead(303, { location: '/echo' });
+      response.end();
+    } else if (request.url === '/empty') {
+      response.writeHead(204);
+      response.end();
     } else if (request.url === '/loop') {
       response.writeHead(302, { location: '/loop' });
       response.end();
@@ -50,16 +64,6 @@ const mixed: Resolver = async () => [
   { address: '93.184.216.34', family: 4 },
   { address: '10.0.0.5', family: 4 },
 ];
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SafeFetchError) return error.reason;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('isPublicAddress', () => {
   it.each([
@@ -88,12 +92,17 @@ describe('isPublicAddress', () => {
     '::127.0.0.1',
     '64:ff9b::a00:1',
     '2002:7f00:1::1',
+    '::ffff:0:127.0.0.1',
+    '64:ff9b:1::a00:1',
+    // Forms that carry an IPv4 address are refused whatever that address is (finding 16).
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
     'not-an-ip',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2a00:1450:4001:80b::200e'])('allows %s', (address) => {
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])('allows %s', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 });
@@ -151,5 +160,66 @@ describe('safeFetch', () => {
     expect(await refusal(safeFetch(`http://${HOST}:${port}/big`, { allowAddresses: [HOST], maxBytes: 1000 }))).toBe('size');
     expect(await refusal(safeFetch(`http://${HOST}:${port}/loop`, { allowAddresses: [HOST], maxRedirects: 3 }))).toBe('redirects');
     expect(await refusal(safeFetch(`http://${HOST}:${port}/slow`, { allowAddresses: [HOST], timeoutMs: 200 }))).toBe('timeout');
+  });
+});
+
+describe('ipv6Bytes and refusedRange', () => {
+  it('reads every spelling of one address to the same bytes', () => {
+    const spellings = ['::ffff:0:127.0.0.1', '::FFFF:0:7F00:1', '0:0:0:0:ffff:0:7f00:1', '0000:0000:0000:0000:ffff:0000:7f00:0001'];
+    const [first, ...others] = spellings.map((s) => Array.from(ipv6Bytes(s) ?? []));
+    expect(first).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 127, 0, 0, 1]);
+    for (const other of others) expect(other).toEqual(first);
+  });
+
+  it('refuses what does not parse and names the range it refuses', () => {
+    for (const bad of ['1::2::3', '1:2:3:4:5:6:7:8:9', '::ffff:1.2.3', '12345::1', 'fe80::1%eth0']) expect(ipv6Bytes(bad)).toBeNull();
+    expect(refusedRange('::ffff:0:7f00:1')).toBe('IPv4-translated');
+    expect(refusedRange('64:ff9b:1::1')).toBe('local-use NAT64');
+    expect(refusedRange('::ffff:7f00:1')).toBe('IPv4-mapped');
+    expect(refusedRange('2001:0:1::1')).toBe('Teredo');
+    expect(refusedRange('8.8.8.8')).toBeNull();
+  });
+});
+
+describe('checkUrlOnItsFace', () => {
+  it('refuses literal inside addresses, localhost, other schemes and credentials without a request', () => {
+    for (const url of ['http://127.0.0.1:9/', 'http://[::ffff:0:7f00:1]/', 'http://169.254.169.254/', 'http://localhost:3000/', 'http://idp.localhost/', 'http://0x7f.1/']) {
+      expect(() => checkUrlOnItsFace(url)).toThrow(SafeFetchError);
+    }
+    expect(() => checkUrlOnItsFace('http://accounts.example.com/', { protocols: ['https:'] })).toThrow(/Refused scheme/);
+    expect(() => checkUrlOnItsFace('https://u:p@accounts.example.com/')).toThrow(/Credentials/);
+    expect(() => checkUrlOnItsFace('https://accounts.google.com/', { protocols: ['https:'] })).not.toThrow();
+    expect(() => checkUrlOnItsFace('http://127.0.0.1:9/', { allowAddresses: ['127.0.0.1'] })).not.toThrow();
+  });
+});
+
+describe('guardedFetch', () => {
+  it('sends a form POST and hands back status, headers and body as a Fetch Response', async () => {
+    const fetchGuarded = guardedFetch({ allowAddresses: [HOST] });
+    const response = await fetchGuarded(`http://${HOST}:${port}/echo`, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ grant_type: 'authorization_code' }), redirect: 'manual' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-extra')).toBe('yes');
+    expect(await response.json()).toEqual({ method: 'POST', type: 'application/x-www-form-urlencoded;charset=UTF-8', body: 'grant_type=authorization_code' });
+  });
+
+  it('hands a redirect back under redirect: manual, and follows 303 with a GET otherwise', async () => {
+    const fetchGuarded = guardedFetch({ allowAddresses: [HOST] });
+    const manual = await fetchGuarded(`http://${HOST}:${port}/see-other`, { method: 'POST', body: 'x', redirect: 'manual' });
+    expect(manual.status).toBe(303);
+    const followed = await fetchGuarded(`http://${HOST}:${port}/see-other`, { method: 'POST', body: 'x' });
+    expect(await followed.json()).toEqual({ method: 'GET', type: null, body: '' });
+    expect((await fetchGuarded(`http://${HOST}:${port}/empty`)).status).toBe(204);
+  });
+
+  it('refuses inside addresses and, when asked, plain http', async () => {
+    expect(await refusal(guardedFetch()(`http://127.0.0.1:${port}/echo`))).toBe('address');
+    expect(await refusal(guardedFetch({ allowAddresses: [HOST], protocols: ['https:'] })(`http://${HOST}:${port}/echo`))).toBe('scheme');
+  });
+
+  it('matches the allow-list in any spelling of the address', async () => {
+    const response = await guardedFetch({ allowAddresses: ['0:0:0:0:0:0:0:1'] })('http://[::1]:1/').catch((error: unknown) => error);
+    // Allowed through the guard: the failure is the closed port, not a refusal.
+    expect(response).toBeInstanceOf(SafeFetchError);
+    expect((response as SafeFetchError).reason).toBe('network');
   });
 });

@@ -12,6 +12,8 @@ export type MailContent =
   | { kind: 'magic-link'; name: string; companyName: string; url: string }
   | { kind: 'invite'; name: string; companyName: string; inviterName: string | null; url: string }
   | { kind: 'verification'; name: string; companyName: string; url: string }
+  | { kind: 'email-confirmation'; name: string; companyName: string; url: string }
+  | { kind: 'sign-up-join'; name: string; companyName: string; url: string }
   | { kind: 'find-your-team'; name: string; companies: readonly CompanyLink[] }
   | {
       kind: 'deletion-request';
@@ -27,4 +29,4 @@ export type MailContent =
 export type MailKind = MailContent['kind'];
 
 /** Every mail kind, for tests that cover them all. */
-export const MAIL_KINDS: readonly MailKind[] = ['recovery', 'magic-link', 'invite', 'verification', 'find-your-team', 'deletion-request'];
+export const MAIL_KINDS: readonly MailKind[] = ['recovery', 'magic-link', 'invite', 'verification', 'find-your-team', 'deletion-request', 'email-confirmation', 'sign-up-join'];

@@ -10,6 +10,8 @@ const SAMPLES: Readonly<Record<MailKind, MailContent>> = {
   'magic-link': { kind: 'magic-link', name: HOSTILE, companyName: HOSTILE, url: 'http://acme.localhost:3000/sign-up/email?code=abc&type=1' },
   invite: { kind: 'invite', name: HOSTILE, companyName: HOSTILE, inviterName: HOSTILE, url: 'http://acme.localhost:3000/sign-up?code=abc' },
   verification: { kind: 'verification', name: HOSTILE, companyName: HOSTILE, url: 'http://acme.localhost:3000/verify-email?usa_id=1' },
+  'email-confirmation': { kind: 'email-confirmation', name: HOSTILE, companyName: HOSTILE, url: 'http://acme.localhost:3000/confirm-email?code=abc' },
+  'sign-up-join': { kind: 'sign-up-join', name: HOSTILE, companyName: HOSTILE, url: 'http://acme.localhost:3000/sign-up/join?code=abc' },
   'find-your-team': {
     kind: 'find-your-team',
     name: HOSTILE,

@@ -66,6 +66,8 @@ const TEMPLATE_KEY: Readonly<Record<MailKind, TemplateKey>> = {
   verification: 'verification',
   'find-your-team': 'findYourTeam',
   'deletion-request': 'deletionRequest',
+  'email-confirmation': 'emailConfirmation',
+  'sign-up-join': 'signUpJoin',
 };
 
 /** One translated string with its template text kept apart from the values. */
@@ -92,7 +94,9 @@ function plan(content: MailContent, s: MailStrings): Plan {
   switch (content.kind) {
     case 'recovery':
     case 'magic-link':
-    case 'verification': {
+    case 'verification':
+    case 'email-confirmation':
+    case 'sign-up-join': {
       const t = s[TEMPLATE_KEY[content.kind]] as MailStrings['recovery'];
       const values = { company: content.companyName };
       return {

@@ -40,10 +40,18 @@ export function contentSecurityPolicy(production: boolean): string {
   return CONTENT_SECURITY_POLICY.replace("frame-src 'self' https:", "frame-src 'self' https: http://127.0.0.1:* http://localhost:*");
 }
 
+/**
+ * HSTS for production, which is served over HTTPS only: a year, company subdomains included
+ * (they all live under the base domain's certificate). Not `preload`, which cannot be undone
+ * quickly and is the operator's choice. Development serves plain HTTP and sends none.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 /** Adds the CSP and related headers; X-Frame-Options is left out as it would block Teams. */
 export function installSecurityHeaders(app: FastifyInstance, options: { production: boolean }): void {
   const policy = contentSecurityPolicy(options.production);
   app.addHook('onSend', async (_request, reply, payload) => {
+    if (options.production) reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     reply.header('Content-Security-Policy', policy);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

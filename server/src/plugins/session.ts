@@ -4,12 +4,13 @@
  */
 import { AUTH_COOKIE, AUTH_HEADER } from '@chorus/core';
 import type { FastifyRequest } from 'fastify';
-import { deleteSessionByToken, findSessionMember } from '../auth/sessions.ts';
+import { deleteSessionByToken, findSessionMember, sessionUserOfToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyRow } from '../db/schema.ts';
 import { notSignedIn } from '../errors.ts';
 import { sessionKey } from '../lib/caches.ts';
 import type { Viewer } from '../lib/request-context.ts';
+import { enforceConfirmedEmail } from './confirmed-email.ts';
 
 /** The bearer token of a request, if any. */
 export function requestToken(request: FastifyRequest): string | null {
@@ -26,19 +27,20 @@ export interface Authenticated {
   viewer: Viewer;
 }
 
-/** Authenticates the request for its host's company, or throws 401. */
+/** Authenticates the request for its host's company, or throws 401 (490 on a route requiring a confirmed address). */
 export async function authenticate(db: Database, request: FastifyRequest): Promise<Authenticated> {
   const company = request.company;
   const token = requestToken(request);
   if (company === null || token === null) throw notSignedIn();
   const sessions = request.server.chorus.caches.sessions;
   const key = sessionKey(token, company.id);
-  const member = await sessions.get(key, () => findSessionMember(db, token, company.id));
+  const member = await sessions.get(company.id, key, () => findSessionMember(db, token, company.id));
   if (member === null || member.expiresAt.getTime() <= Date.now()) {
     // Only members are kept: unknown tokens must not fill the cache.
     sessions.delete(key);
     throw notSignedIn();
   }
+  enforceConfirmedEmail(request, member.user);
   return { company, viewer: { user: member.user, role: member.role, sessionId: member.sessionId } };
 }
 
@@ -49,4 +51,13 @@ export async function authenticate(db: Database, request: FastifyRequest): Promi
 export async function revokeCarriedSession(db: Database, request: FastifyRequest): Promise<void> {
   const token = requestToken(request);
   if (token !== null) await deleteSessionByToken(db, token);
+}
+
+/**
+ * Ends the session a request carried when it is `userId`'s own (rotation on a hand-over); a
+ * session of another person is left alone, so a link opened in their browser cannot end it.
+ */
+export async function rotateCarriedSession(db: Database, request: FastifyRequest, userId: number): Promise<void> {
+  const token = requestToken(request);
+  if (token !== null && (await sessionUserOfToken(db, token)) === userId) await deleteSessionByToken(db, token);
 }

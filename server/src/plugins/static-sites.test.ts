@@ -1,32 +1,111 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestContext, type TestContext } from '../test/app.ts';
-import { buildCompany } from '../test/factories.ts';
+import { buildCompany, buildUser, sessionFor } from '../test/factories.ts';
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './security-headers.ts';
+import { IMMUTABLE, REVALIDATE } from './static-sites.ts';
+
+const INDEX = '<!doctype html><title>web</title>';
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(2000))})`;
+
+/** A build's text file with the copies the build's precompress step writes beside it. */
+async function writePrecompressed(file: string, content: string): Promise<void> {
+  await writeFile(file, content);
+  await writeFile(`${file}.br`, brotliCompressSync(content));
+  await writeFile(`${file}.gz`, gzipSync(content));
+}
 
 let t: TestContext;
+let member: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  await buildCompany(t.db, { subdomain: 'acme' });
+  const acme = await buildCompany(t.db, { subdomain: 'acme' });
+  member = await sessionFor(t.db, await buildUser(t.db, [{ company: acme }]));
   await mkdir(path.join(t.config.webDist, 'assets'), { recursive: true });
-  await writeFile(path.join(t.config.webDist, 'index.html'), '<!doctype html><title>web</title>');
-  await writeFile(path.join(t.config.webDist, 'assets', 'app.js'), 'console.log(1)');
-  await mkdir(t.config.tabDist, { recursive: true });
+  await writePrecompressed(path.join(t.config.webDist, 'index.html'), INDEX);
+  await writePrecompressed(path.join(t.config.webDist, 'assets', 'app.js'), APP_JS);
+  // A file the build left uncompressed (too small, or an image).
+  await writeFile(path.join(t.config.webDist, 'assets', 'small.js'), 'console.log(1)');
+  await mkdir(path.join(t.config.tabDist, 'assets'), { recursive: true });
+  await writePrecompressed(path.join(t.config.tabDist, 'assets', 'tab.js'), APP_JS);
   await writeFile(path.join(t.config.tabDist, 'index.html'), '<!doctype html><title>tab</title>');
-  await mkdir(path.join(t.config.mediaDir, 'demo'), { recursive: true });
-  await writeFile(path.join(t.config.mediaDir, 'demo', 'a.txt'), 'media');
+  await mkdir(path.join(t.config.mediaDir, 'demo', 'acme'), { recursive: true });
+  await writeFile(path.join(t.config.mediaDir, 'demo', 'acme', 'a.txt'), 'media');
   // Rebuilt now that the builds exist: the folders are looked at when the app is built.
   await t.app.close();
   t.app = await buildApp({ config: t.config, database: t.database, logger: false });
 });
 afterAll(() => t.close());
 
-function page(url: string, accept = 'text/html') {
-  return t.app.inject({ method: 'GET', url, headers: { host: 'acme.localhost:3000', accept } });
+function page(url: string, accept = 'text/html', acceptEncoding?: string) {
+  const headers: Record<string, string> = { host: 'acme.localhost:3000', accept };
+  if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+  return t.app.inject({ method: 'GET', url, headers });
 }
+
+describe('compression and caching of the builds', () => {
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip, deflate, br;q=0', 'gzip', gunzipSync],
+    ['gzip;q=0.5, br;q=0.9', 'br', brotliDecompressSync],
+    ['*', 'gzip', gunzipSync],
+  ])('sends the precompressed copy for Accept-Encoding "%s" (%s)', async (acceptEncoding, encoding, decompress) => {
+    for (const url of ['/assets/app.js', '/tab/assets/tab.js']) {
+      const res = await page(url, '*/*', acceptEncoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toContain('javascript');
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(decompress(res.rawPayload).toString()).toBe(APP_JS);
+    }
+  });
+
+  it('sends the file itself to a client that accepts no compression', async () => {
+    for (const acceptEncoding of [undefined, 'identity', 'deflate']) {
+      const res = await page('/assets/app.js', '*/*', acceptEncoding);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(APP_JS);
+    }
+  });
+
+  it('never compresses at request time: a file without copies goes out as it is', async () => {
+    const res = await page('/assets/small.js', '*/*', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console.log(1)');
+  });
+
+  it('does not serve the compressed copies under their own names', async () => {
+    expect((await page('/assets/app.js.br', 'application/octet-stream')).statusCode).toBe(404);
+  });
+
+  it('lets browsers keep hashed files for a year, unasked', async () => {
+    for (const [url, acceptEncoding] of [['/assets/app.js', 'br'], ['/assets/app.js', undefined], ['/assets/small.js', 'gzip'], ['/tab/assets/tab.js', 'gzip']] as const) {
+      expect((await page(url, '*/*', acceptEncoding)).headers['cache-control']).toBe(IMMUTABLE);
+    }
+    expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/', '/index.html', '/topic/12', '/post/5'])('has %s revalidated on every use, compressed as accepted', async (url) => {
+    const plain = await page(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe(REVALIDATE);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX);
+    const brotli = await page(url, 'text/html', 'gzip, deflate, br');
+    expect(brotli.headers['cache-control']).toBe('no-cache');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('text/html');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(INDEX);
+    const gzip = await page(url, 'text/html', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(INDEX);
+  });
+});
 
 describe('static hosting', () => {
   it('serves the web app at / and its assets', async () => {
@@ -48,10 +127,11 @@ describe('static hosting', () => {
     expect(res.body).toContain('<title>tab</title>');
   });
 
-  it('serves media files', async () => {
-    const res = await page('/media/demo/a.txt', '*/*');
+  it('serves the company’s media files to its members (finding 14: not to anyone)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/media/demo/acme/a.txt', headers: { host: 'acme.localhost:3000', accept: '*/*', cookie: `pb_token=${member}` } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('media');
+    expect((await page('/media/demo/acme/a.txt', '*/*')).statusCode).toBe(401);
   });
 
   it.each(['/api/v9/nothing', '/media/missing.jpg'])('answers unknown %s with a JSON 404, not the app', async (url) => {

@@ -1,14 +1,23 @@
 /**
  * Static hosting: the web build at `/`, the Teams tab build at `/tab/`, and media at
- * `/media/`. Unknown non-API paths that want HTML get the app's index.html so the client-side
+ * `/media/` (who may see which file: plugins/media.ts). Unknown non-API paths that want HTML get the app's index.html so the client-side
  * router can answer them. A missing build answers 503 instead of stopping the server.
+ *
+ * Builds are compressed once, when built (the `precompress` plugin of web/vite.config.ts
+ * writes `.br` and `.gz` beside each text file): the server picks the copy the browser
+ * accepts and never compresses per request. Vite's hashed files under `assets/` never change
+ * under their name, so browsers keep them a year without asking again; everything else,
+ * index.html first, is revalidated on every use because it names the current build's files.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
+import { mediaSigningKey } from '../lib/media-urls.ts';
+import { registerMediaRoute } from './media.ts';
 
 /** Folders served. */
 export interface StaticSitesOptions {
@@ -32,21 +41,78 @@ function isReserved(url: string, prefix: string): boolean {
   return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 }
 
-async function sendIndex(reply: FastifyReply, dist: string): Promise<FastifyReply> {
+/** Cache-Control of a build's hashed files: their content never changes under their name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Cache-Control of the rest (index.html): kept, but revalidated before each use. */
+export const REVALIDATE = 'no-cache';
+
+/** Encodings of the precompressed copies, best first, with their file suffixes. */
+const ENCODINGS: Record<string, string> = { br: '.br', gzip: '.gz' };
+
+/** The encoding to send for an Accept-Encoding header (`*` counts as gzip), or null for the file itself. */
+function chosenEncoding(request: FastifyRequest): string | null {
+  const header = request.headers['accept-encoding'];
+  if (header === undefined) return null;
+  return negotiate(header.toLowerCase().replaceAll('*', 'gzip'), Object.keys(ENCODINGS)) ?? null;
+}
+
+/** Cache headers by where a file lies in its build. */
+function cacheHeaders(dist: string) {
+  const hashed = path.join(dist, 'assets') + path.sep;
+  return (reply: FastifyReply, file: string) => {
+    reply.header('Cache-Control', file.startsWith(hashed) ? IMMUTABLE : REVALIDATE);
+  };
+}
+
+/** Options that serve a build: precompressed copies, cache headers, no directory index. */
+function buildOptions(dist: string, prefix: string) {
+  return {
+    root: dist,
+    prefix,
+    decorateReply: false,
+    index: false as const,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: cacheHeaders(dist),
+    // The compressed copies are chosen by Accept-Encoding, never asked for by name.
+    globIgnore: ['**/*.br', '**/*.gz'],
+  };
+}
+
+async function readIfPresent(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's index.html for a client-side route, in the best precompressed copy the browser
+ * accepts. It is read for each request (a few KB) so a rebuild shows without a restart.
+ */
+async function sendIndex(request: FastifyRequest, reply: FastifyReply, dist: string): Promise<FastifyReply> {
   if (!hasBuild(dist)) return reply.status(503).type('text/plain; charset=utf-8').send(MISSING_BUILD);
-  // The shell must not be cached: it names the hashed assets of the current build.
-  return reply.header('Cache-Control', 'no-cache').sendFile('index.html', dist);
+  const file = path.join(dist, 'index.html');
+  const encoding = chosenEncoding(request);
+  const compressed = encoding === null ? null : await readIfPresent(file + ENCODINGS[encoding]);
+  reply.header('Cache-Control', REVALIDATE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  if (compressed !== null && encoding !== null) return reply.header('Content-Encoding', encoding).send(compressed);
+  return reply.send(await readFile(file));
 }
 
 /** Registers the static folders and the SPA fallback. */
 export async function registerStaticSites(app: FastifyInstance, options: StaticSitesOptions): Promise<void> {
   await mkdir(options.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, { root: options.mediaDir, prefix: '/media/', index: false });
+  // Decorates reply.sendFile on the media folder; the media route decides who gets a file.
+  await app.register(fastifyStatic, { root: options.mediaDir, serve: false });
+  registerMediaRoute(app, { db: app.chorus.db, signingKey: mediaSigningKey(app.chorus.config), store: app.chorus.media });
   if (hasBuild(options.webDist)) {
-    await app.register(fastifyStatic, { root: options.webDist, prefix: '/', decorateReply: false, index: false, wildcard: false });
+    await app.register(fastifyStatic, buildOptions(options.webDist, '/'));
   }
   if (hasBuild(options.tabDist)) {
-    await app.register(fastifyStatic, { root: options.tabDist, prefix: '/tab/', decorateReply: false, index: false, wildcard: false });
+    await app.register(fastifyStatic, buildOptions(options.tabDist, '/tab/'));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -59,7 +125,7 @@ export async function registerStaticSites(app: FastifyInstance, options: StaticS
       const error = notFound();
       return reply.status(error.status).send(error.toBody());
     }
-    if (isReserved(url, '/tab')) return sendIndex(reply, options.tabDist);
-    return sendIndex(reply, options.webDist);
+    if (isReserved(url, '/tab')) return sendIndex(request, reply, options.tabDist);
+    return sendIndex(request, reply, options.webDist);
   });
 }

@@ -2,12 +2,13 @@
  * Tenancy: the company of a request comes from its host, `{subdomain}.{CHORUS_BASE_DOMAIN}`.
  * The `app` subdomain (assisted login) and the bare base domain have no company.
  */
+import { SUBDOMAIN_PATTERN } from '@chorus/core';
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { companies, type CompanyRow } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { companySuspended, notFound } from '../errors.ts';
 import '../lib/request-context.ts';
 
 /** The assisted-login host's subdomain. */
@@ -24,7 +25,7 @@ export function parseHost(host: string | undefined, baseDomain: string): HostTar
   const suffix = `.${baseDomain}`;
   if (!name.endsWith(suffix)) return { kind: 'foreign' };
   const subdomain = name.slice(0, -suffix.length);
-  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(subdomain)) return { kind: 'foreign' };
+  if (!SUBDOMAIN_PATTERN.test(subdomain)) return { kind: 'foreign' };
   return subdomain === ASSISTED_LOGIN_SUBDOMAIN ? { kind: 'assisted-login' } : { kind: 'company', subdomain };
 }
 
@@ -42,7 +43,8 @@ interface TenancyOptions {
  * Attaches request.company. An API request on a host naming no known company is answered
  * 404 here, except on the assisted-login host, where company-less routes still work, and on
  * routes marked `config: { tenantOptional: true }` (the bot endpoint, which Bot Framework
- * calls on whatever host the bot registration names).
+ * calls on whatever host the bot registration names). A suspended company's API requests are
+ * answered 495.
  */
 export const tenancyPlugin = fp<TenancyOptions>(
   async (app, { db, baseDomain }) => {
@@ -72,6 +74,8 @@ export const tenancyPlugin = fp<TenancyOptions>(
       if (company === null && !optional && target.kind !== 'assisted-login' && request.url.startsWith('/api/')) {
         throw notFound('No company is known at this address.');
       }
+      // A suspended company answers no API request (sign-in included), not even its branding.
+      if (company !== null && company.suspendedAt !== null && request.url.startsWith('/api/')) throw companySuspended();
     });
   },
   { name: 'chorus-tenancy' },

@@ -1,7 +1,8 @@
 /** Company-level responses: configuration info and branded settings. */
-import { LANGUAGES, DEFAULT_LANGUAGE, DEFAULT_ONBOARDING_SKIP_COMPANY_IDS, DEFAULT_DASHBOARD_COMPANY_IDS, DEFAULT_FR_CA_COMPANY_IDS, SOCIAL_SIGN_IN_ENTRIES, SAML_PATHS, type BrandedSettingsResponse, type ConfigInfoResponse, type Language } from '@chorus/core';
+import { LANGUAGES, DEFAULT_LANGUAGE, DEFAULT_ONBOARDING_SKIP_COMPANY_IDS, DEFAULT_DASHBOARD_COMPANY_IDS, DEFAULT_FR_CA_COMPANY_IDS, SOCIAL_SIGN_IN_ENTRIES, SOCIAL_SIGN_IN_SLUGS, SAML_PATHS, type BrandedSettingsResponse, type ConfigInfoResponse, type Language } from '@chorus/core';
 import type { Config } from '../config.ts';
 import type { CompanyRow } from '../db/schema.ts';
+import { socialNetworkOffered, type SocialNetworkConfig } from '../commands/social-sign-in.ts';
 
 /** A stored language if supported, else the default (spec: anything else is en-US). */
 export function supportedLanguage(value: string): Language {
@@ -38,9 +39,15 @@ export function presentConfigInfo(company: CompanyRow, config: Pick<Config, 'tea
   };
 }
 
-/** GET /api/v1/company/settings/branded-settings */
-export function presentBrandedSettings(company: CompanyRow): BrandedSettingsResponse {
-  const social = Array.from({ length: SOCIAL_SIGN_IN_ENTRIES }, (_, i) => company.socialSignIn[i] === true);
+/**
+ * GET /api/v1/company/settings/branded-settings. A social sign-in option shows only when the
+ * server will take it (see socialNetworkOffered): switched on and with a client behind it.
+ */
+export function presentBrandedSettings(company: CompanyRow, config: SocialNetworkConfig): BrandedSettingsResponse {
+  const social = Array.from({ length: SOCIAL_SIGN_IN_ENTRIES }, (_, i) => {
+    const network = SOCIAL_SIGN_IN_SLUGS[i];
+    return network !== undefined && socialNetworkOffered(config, company, network);
+  });
   return {
     company_id: company.id,
     title: company.title,

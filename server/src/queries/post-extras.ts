@@ -5,7 +5,7 @@
  * triggers), so they need nothing here.
  */
 import type { CategoryRef } from '@chorus/core';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { posts, type PostRow } from '../db/schema.ts';
 
@@ -41,8 +41,8 @@ export interface PostWithExtras {
 const POST_ID = sql.raw('"posts"."id"');
 const POST_SUGGESTED_BY = sql.raw('"posts"."suggested_by"');
 
-/** Select fields of the extras; the query must select from the unaliased `posts` table. */
-export function postExtrasFields(viewerId: number): { [K in keyof PostExtrasRow]: SQL<PostExtrasRow[K]> } {
+/** Select fields of the extras; the query must select from the unaliased `posts` table. The viewer may be a placeholder. */
+export function postExtrasFields(viewerId: number | Placeholder): { [K in keyof PostExtrasRow]: SQL<PostExtrasRow[K]> } {
   return {
     // Main topic first (position 0), then by name, as the contract's mainCategory expects.
     categories: sql<CategoryRef[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by pc.position, lower(c.name), c.id), '[]'::json)

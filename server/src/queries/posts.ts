@@ -1,19 +1,42 @@
 /**
  * Read queries of the content library: one post, the paged list and the feed. Pages are
- * loaded with their presentation extras (post-extras.ts) in the same query.
+ * loaded with their presentation extras (post-extras.ts) in the same query. The list and the
+ * feed are prepared once per shape (prepared.ts): the values travel as placeholders.
  */
 import { FilterBy, PostListType, RECOMMENDATION_WINDOW_DAYS, SortBy } from '@chorus/core';
-import { and, desc, eq, exists, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, notExists, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
-import { bookmarks, categories, categoryFollows, postCategories, posts, postShares, type PostRow } from '../db/schema.ts';
+import { bookmarks, categories, categoryFollows, postCategories, posts, shares, type PostRow } from '../db/schema.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import { liveInCompany } from './live-posts.ts';
 import { postExtrasFields, type PostWithExtras } from './post-extras.ts';
-import { searchMatches, searchRank } from './search.ts';
+import { preparedQuery } from './prepared.ts';
+import { prefixTsQuery, searchMatches, searchRank } from './search.ts';
 
 /** Featured posts on the feed: the carousel shows a handful. */
 export const FEATURED_ON_FEED = 10;
+
+/**
+ * Totals are counted up to this many matches. Beyond it `num_results` is a lower bound (more
+ * than this many), never a scan of the whole library per request: the feed's title shows
+ * "20+" anyway, and a list's `total_pages` stays one past the page while more rows follow it,
+ * and exact on the page that shows the end (each page reads one row more than it shows).
+ */
+export const COUNTED_TOTAL_MAX = 1000;
+
+/** The placeholders of the prepared list and feed queries. */
+const P = {
+  company: sql.placeholder('company'),
+  viewer: sql.placeholder('viewer'),
+  topics: sql.placeholder('topics'),
+  tsquery: sql.placeholder('tsquery'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  featured: sql.placeholder('featured'),
+  latest: sql.placeholder('latest'),
+  perTopic: sql.placeholder('perTopic'),
+};
 
 /** A live post of the company, or null (missing, another company's, not live). */
 export async function findLivePost(db: Database, companyId: number, postId: number): Promise<PostRow | null> {
@@ -38,32 +61,35 @@ export interface PostListParams {
   query: string;
 }
 
-function listConditions(companyId: number, viewerId: number, params: PostListParams): SQL[] {
-  const conditions: SQL[] = [liveInCompany(companyId)];
-  if (params.type === PostListType.BOOKMARKS) {
+/** What changes a list query's SQL text; everything else is a placeholder's value. */
+interface ListShape {
+  type: PostListType;
+  filterBy: FilterBy;
+  sortBy: SortBy | null;
+  topics: boolean;
+  searching: boolean;
+}
+
+function listConditions(shape: ListShape): SQL[] {
+  const conditions: SQL[] = [liveInCompany(P.company)];
+  if (shape.type === PostListType.BOOKMARKS) {
     conditions.push(
-      exists(sql`(select 1 from ${bookmarks} where ${bookmarks.postId} = ${posts.id} and ${bookmarks.userId} = ${viewerId} and ${bookmarks.companyId} = ${companyId})`),
+      exists(sql`(select 1 from ${bookmarks} where ${bookmarks.postId} = ${posts.id} and ${bookmarks.userId} = ${P.viewer} and ${bookmarks.companyId} = ${P.company})`),
     );
-  } else if (params.type === PostListType.FEATURED) {
+  } else if (shape.type === PostListType.FEATURED) {
     conditions.push(eq(posts.isFeatured, true));
-  } else if (params.type === PostListType.RECOMMENDED) {
-    conditions.push(sql`${posts.created} > now() - make_interval(days => ${RECOMMENDATION_WINDOW_DAYS})`);
+  } else if (shape.type === PostListType.RECOMMENDED) {
+    conditions.push(sql`${posts.created} > now() - make_interval(days => ${sql.raw(String(RECOMMENDATION_WINDOW_DAYS))})`);
   }
-  if (params.filterBy === FilterBy.UNSHARED) {
+  if (shape.filterBy === FilterBy.UNSHARED) {
     conditions.push(
-      notExists(
-        sql`(select 1 from ${postShares} where ${postShares.postId} = ${posts.id} and ${postShares.userId} = ${viewerId})`,
-      ),
+      notExists(sql`(select 1 from ${shares} where ${shares.postId} = ${posts.id} and ${shares.userId} = ${P.viewer} and ${shares.state} = 'published')`),
     );
   }
-  if (params.categoryIds.length > 0) {
-    conditions.push(
-      exists(
-        sql`(select 1 from ${postCategories} where ${postCategories.postId} = ${posts.id} and ${inArray(postCategories.categoryId, [...params.categoryIds])})`,
-      ),
-    );
+  if (shape.topics) {
+    conditions.push(exists(sql`(select 1 from ${postCategories} where ${postCategories.postId} = ${posts.id} and ${postCategories.categoryId} = any(${P.topics}::int[]))`));
   }
-  if (params.query !== '') conditions.push(searchMatches(params.query));
+  if (shape.searching) conditions.push(searchMatches(P.tsquery));
   return conditions;
 }
 
@@ -75,19 +101,68 @@ function countKey(companyId: number, viewerId: number, params: PostListParams): 
 }
 
 /** The list's order: the chosen sort, relevance while searching, newest as the tie-breaker. */
-function listOrder(params: PostListParams): SQL[] {
+function listOrder(shape: ListShape): SQL[] {
   const newest = [desc(posts.created), desc(posts.id)];
-  const searching = params.query !== '';
-  if (params.sortBy === SortBy.TOP_PERFORMING) {
-    return searching ? [desc(posts.shareCount), desc(searchRank(params.query)), ...newest] : [desc(posts.shareCount), ...newest];
+  if (shape.sortBy === SortBy.TOP_PERFORMING) {
+    return shape.searching ? [desc(posts.shareCount), desc(searchRank(P.tsquery)), ...newest] : [desc(posts.shareCount), ...newest];
   }
-  if (params.sortBy === null && searching) return [desc(searchRank(params.query)), ...newest];
+  if (shape.sortBy === null && shape.searching) return [desc(searchRank(P.tsquery)), ...newest];
   return newest;
 }
 
+/** The matches counted up to one past COUNTED_TOTAL_MAX. */
+function countQuery(db: Database, shape: ListShape) {
+  return preparedQuery(db, JSON.stringify(['count', shape]), (name) => {
+    const matches = db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(posts)
+      .where(and(...listConditions(shape)))
+      .limit(COUNTED_TOTAL_MAX + 1)
+      .as('matches');
+    return db.select({ total: sql<number>`count(*)::int` }).from(matches).prepare(name);
+  });
+}
+
 /**
- * One page of a post list, with extras, and the total number of matches (cached briefly).
- * Bookmark lists are counted fresh: the viewer's own toggles must show at once.
+ * A page of the list with its extras. The page's ids first, then the rows with their extras:
+ * selected in one query with LIMIT/OFFSET, the extras' subqueries would also run for every
+ * skipped row. Top performing reads posts_company_share_count_idx, the newest first
+ * posts_company_created_idx, a search posts_search_vector_idx.
+ */
+function pageQuery(db: Database, shape: ListShape) {
+  return preparedQuery(db, JSON.stringify(['page', shape]), (name) => {
+    const order = listOrder(shape);
+    const page = db
+      .select({ id: posts.id, rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rank') })
+      .from(posts)
+      .where(and(...listConditions(shape)))
+      .orderBy(...order)
+      .limit(P.limit)
+      .offset(P.offset)
+      .as('page');
+    return db
+      .select({ post: posts, extras: postExtrasFields(P.viewer) })
+      .from(page)
+      .innerJoin(posts, eq(posts.id, page.id))
+      .orderBy(page.rank)
+      .prepare(name);
+  });
+}
+
+/**
+ * The total a list reports: the count where it is at most COUNTED_TOTAL_MAX; beyond it, the
+ * exact end when this page reached it, else at least one row past this page.
+ */
+function reportedTotal(counted: number, offset: number, shown: number, more: boolean, perPage: number): number {
+  if (counted <= COUNTED_TOTAL_MAX) return counted;
+  if (!more) return offset + shown;
+  return Math.max(counted, offset + perPage + 1);
+}
+
+/**
+ * One page of a post list, with extras, and the total number of matches (cached briefly,
+ * counted up to COUNTED_TOTAL_MAX). Bookmark lists are counted fresh: the viewer's own toggles
+ * must show at once.
  */
 export async function listPosts(
   db: Database,
@@ -96,34 +171,22 @@ export async function listPosts(
   viewerId: number,
   params: PostListParams,
 ): Promise<{ rows: PostWithExtras[]; total: number }> {
-  const where = and(...listConditions(companyId, viewerId, params));
+  const tsquery = params.query === '' ? null : prefixTsQuery(params.query);
+  // A search with no words matches nothing.
+  if (params.query !== '' && tsquery === null) return { rows: [], total: 0 };
+  const shape: ListShape = { type: params.type, filterBy: params.filterBy, sortBy: params.sortBy, topics: params.categoryIds.length > 0, searching: tsquery !== null };
   const offset = (params.page - 1) * params.perPage;
+  const values = { company: companyId, viewer: viewerId, topics: [...params.categoryIds], tsquery, limit: params.perPage + 1, offset };
   const countAll = async (): Promise<number> => {
-    const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(posts).where(where);
+    const [counted] = await countQuery(db, shape).execute(values);
     return counted?.total ?? 0;
   };
-  const total = params.type === PostListType.BOOKMARKS ? await countAll() : await counts.get(countKey(companyId, viewerId, params), countAll);
-  if (offset >= total) return { rows: [], total };
-
-  // The page's ids first, then the rows with their extras: selected in one query with
-  // LIMIT/OFFSET, the extras' subqueries would also run for every skipped row.
-  // Top performing reads posts_company_share_count_idx, the newest first posts_company_created_idx,
-  // a search posts_search_vector_idx.
-  const order = listOrder(params);
-  const page = db
-    .select({ id: posts.id, rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rank') })
-    .from(posts)
-    .where(where)
-    .orderBy(...order)
-    .limit(params.perPage)
-    .offset(offset)
-    .as('page');
-  const rows = await db
-    .select({ post: posts, extras: postExtrasFields(viewerId) })
-    .from(page)
-    .innerJoin(posts, eq(posts.id, page.id))
-    .orderBy(page.rank);
-  return { rows, total };
+  const counted = params.type === PostListType.BOOKMARKS ? await countAll() : await counts.get(companyId, countKey(companyId, viewerId, params), countAll);
+  if (counted <= COUNTED_TOTAL_MAX && offset >= counted) return { rows: [], total: counted };
+  const fetched = await pageQuery(db, shape).execute(values);
+  const more = fetched.length > params.perPage;
+  const rows = more ? fetched.slice(0, params.perPage) : fetched;
+  return { rows, total: reportedTotal(counted, offset, rows.length, more, params.perPage) };
 }
 
 /** What the feed shows; each limit may be 0. */
@@ -140,11 +203,77 @@ export interface FeedPosts {
   featured: PostWithExtras[];
   latest: PostWithExtras[];
   topics: { category: { id: number; name: string }; posts: PostWithExtras[] }[];
-  /** Live posts matching the filter. */
+  /** Live posts matching the filter, counted up to COUNTED_TOTAL_MAX + 1. */
   total: number;
 }
 
 const Section = { FEATURED: 1, LATEST: 2, TOPIC: 3 } as const;
+
+/** The feed's query for a filter and sort (see feedPosts). */
+function feedQuery(db: Database, shape: ListShape) {
+  return preparedQuery(db, JSON.stringify(['feed', shape]), (name) => {
+    const visible = and(...listConditions(shape));
+    const order = listOrder(shape);
+    const featured = db
+      .select({
+        section: sql<number>`${Section.FEATURED}::int`.as('section'),
+        categoryId: sql<number | null>`null::int`.as('category_id'),
+        categoryName: sql<string | null>`null::text`.as('category_name'),
+        position: sql<number>`0`.as('position'),
+        postId: sql<number>`${posts.id}`.as('post_id'),
+      })
+      .from(posts)
+      .where(and(visible, eq(posts.isFeatured, true)))
+      .orderBy(...order)
+      .limit(P.featured);
+    const latest = db
+      .select({
+        section: sql<number>`${Section.LATEST}::int`.as('section'),
+        categoryId: sql<number | null>`null::int`.as('category_id'),
+        categoryName: sql<string | null>`null::text`.as('category_name'),
+        position: sql<number>`0`.as('position'),
+        postId: sql<number>`${posts.id}`.as('post_id'),
+      })
+      .from(posts)
+      .where(visible)
+      .orderBy(...order)
+      .limit(P.latest);
+    // Per topic, walk the company's live posts order first (posts_company_created_idx) and keep
+    // those in the topic: a few index steps per topic, where ranking every (topic, post) pair
+    // with a window function sorted the whole library on each request.
+    const topicNewest = db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(
+        and(
+          visible,
+          exists(sql`(select 1 from ${postCategories} where ${postCategories.postId} = ${posts.id} and ${postCategories.categoryId} = ${categories.id})`),
+        ),
+      )
+      .orderBy(...order)
+      .limit(P.perTopic)
+      .as('topic_order');
+    const topics = db
+      .select({
+        section: sql<number>`${Section.TOPIC}::int`.as('section'),
+        categoryId: sql<number | null>`${categories.id}`.as('category_id'),
+        categoryName: sql<string | null>`${categories.name}`.as('category_name'),
+        position: sql<number>`${categoryFollows.position}`.as('position'),
+        postId: sql<number>`${topicNewest.id}`.as('post_id'),
+      })
+      .from(categoryFollows)
+      .innerJoin(categories, eq(categories.id, categoryFollows.categoryId))
+      .crossJoinLateral(topicNewest)
+      .where(and(eq(categoryFollows.userId, P.viewer), eq(categoryFollows.companyId, P.company), eq(categories.companyId, P.company)));
+    const ids = unionAll(featured, latest, topics).as('feed_ids');
+    return db
+      .select({ section: ids.section, categoryId: ids.categoryId, categoryName: ids.categoryName, post: posts, extras: postExtrasFields(P.viewer) })
+      .from(ids)
+      .innerJoin(posts, eq(posts.id, ids.postId))
+      .orderBy(ids.section, ids.position, sql`lower(${ids.categoryName})`, ids.categoryId, ...order)
+      .prepare(name);
+  });
+}
 
 /**
  * The whole feed in one query: the ids of the featured, latest and per-followed-topic posts
@@ -154,69 +283,13 @@ const Section = { FEATURED: 1, LATEST: 2, TOPIC: 3 } as const;
  */
 export async function feedPosts(db: Database, counts: ReadCache<number>, companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
   const params: PostListParams = { type: PostListType.USER_LIST, filterBy: limits.filterBy, sortBy: limits.sortBy, perPage: 1, page: 1, categoryIds: [], query: '' };
-  const visible = and(...listConditions(companyId, viewerId, params));
-  const order = listOrder(params);
-  const total = counts.get(countKey(companyId, viewerId, params), async () => {
-    const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(posts).where(visible);
+  const shape: ListShape = { type: params.type, filterBy: params.filterBy, sortBy: params.sortBy, topics: false, searching: false };
+  const values = { company: companyId, viewer: viewerId, featured: limits.featured, latest: limits.latest, perTopic: limits.perTopic };
+  const total = counts.get(companyId, countKey(companyId, viewerId, params), async () => {
+    const [counted] = await countQuery(db, shape).execute(values);
     return counted?.total ?? 0;
   });
-  const featured = db
-    .select({
-      section: sql<number>`${Section.FEATURED}::int`.as('section'),
-      categoryId: sql<number | null>`null::int`.as('category_id'),
-      categoryName: sql<string | null>`null::text`.as('category_name'),
-      position: sql<number>`0`.as('position'),
-      postId: sql<number>`${posts.id}`.as('post_id'),
-    })
-    .from(posts)
-    .where(and(visible, eq(posts.isFeatured, true)))
-    .orderBy(...order)
-    .limit(limits.featured);
-  const latest = db
-    .select({
-      section: sql<number>`${Section.LATEST}::int`.as('section'),
-      categoryId: sql<number | null>`null::int`.as('category_id'),
-      categoryName: sql<string | null>`null::text`.as('category_name'),
-      position: sql<number>`0`.as('position'),
-      postId: sql<number>`${posts.id}`.as('post_id'),
-    })
-    .from(posts)
-    .where(visible)
-    .orderBy(...order)
-    .limit(limits.latest);
-  // Per topic, walk the company's live posts order first (posts_company_created_idx) and keep
-  // those in the topic: a few index steps per topic, where ranking every (topic, post) pair
-  // with a window function sorted the whole library on each request.
-  const topicNewest = db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(
-      and(
-        visible,
-        exists(sql`(select 1 from ${postCategories} where ${postCategories.postId} = ${posts.id} and ${postCategories.categoryId} = ${categories.id})`),
-      ),
-    )
-    .orderBy(...order)
-    .limit(limits.perTopic)
-    .as('topic_order');
-  const topics = db
-    .select({
-      section: sql<number>`${Section.TOPIC}::int`.as('section'),
-      categoryId: sql<number | null>`${categories.id}`.as('category_id'),
-      categoryName: sql<string | null>`${categories.name}`.as('category_name'),
-      position: sql<number>`${categoryFollows.position}`.as('position'),
-      postId: sql<number>`${topicNewest.id}`.as('post_id'),
-    })
-    .from(categoryFollows)
-    .innerJoin(categories, eq(categories.id, categoryFollows.categoryId))
-    .crossJoinLateral(topicNewest)
-    .where(and(eq(categoryFollows.userId, viewerId), eq(categoryFollows.companyId, companyId), eq(categories.companyId, companyId)));
-  const ids = unionAll(featured, latest, topics).as('feed_ids');
-  const rows = await db
-    .select({ section: ids.section, categoryId: ids.categoryId, categoryName: ids.categoryName, post: posts, extras: postExtrasFields(viewerId) })
-    .from(ids)
-    .innerJoin(posts, eq(posts.id, ids.postId))
-    .orderBy(ids.section, ids.position, sql`lower(${ids.categoryName})`, ids.categoryId, ...order);
+  const rows = await feedQuery(db, shape).execute(values);
 
   const feed: FeedPosts = { featured: [], latest: [], topics: [], total: await total };
   let topic: FeedPosts['topics'][number] | null = null;

@@ -3,7 +3,7 @@
  * (migration 0007: title and hashtags weigh A, content B; 'simple' configuration).
  */
 import { SEARCH_MAX_TERMS } from '@chorus/core';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 /** The posts' search vector; not declared in schema.ts so that row selects leave it out. */
 export const SEARCH_VECTOR = sql.raw('"posts"."search_vector"');
@@ -19,19 +19,17 @@ export function prefixTsQuery(text: string): string | null {
   return terms.length === 0 ? null : terms.map((term) => `${term}:*`).join(' & ');
 }
 
-/** The tsquery value of a search (passed as a parameter). */
-export function tsQuery(query: string): SQL {
+/** The tsquery value of a search (passed as a parameter, or a prepared query's placeholder). */
+export function tsQuery(query: string | Placeholder): SQL {
   return sql`to_tsquery('simple', ${query})`;
 }
 
-/** Matches posts against a search; a search with no words matches nothing. */
-export function searchMatches(text: string): SQL {
-  const query = prefixTsQuery(text);
-  return query === null ? sql`false` : sql`${SEARCH_VECTOR} @@ ${tsQuery(query)}`;
+/** Matches posts against a search's tsquery text (prefixTsQuery), or a placeholder for it. */
+export function searchMatches(tsquery: string | Placeholder): SQL {
+  return sql`${SEARCH_VECTOR} @@ ${tsQuery(tsquery)}`;
 }
 
-/** The relevance of a post to a search, for ordering (higher first). */
-export function searchRank(text: string): SQL<number> {
-  const query = prefixTsQuery(text);
-  return query === null ? sql<number>`0` : sql<number>`ts_rank(${SEARCH_VECTOR}, ${tsQuery(query)})`;
+/** The relevance of a post to a search's tsquery text, for ordering (higher first). */
+export function searchRank(tsquery: string | Placeholder): SQL<number> {
+  return sql<number>`ts_rank(${SEARCH_VECTOR}, ${tsQuery(tsquery)})`;
 }

@@ -16,10 +16,14 @@ export interface DemoCompany {
   teamsTenantId: string;
   /** Whether /self-sign-up is open. */
   selfSignUpEnabled?: boolean;
+  /** The e-mail domains self sign-up accepts. */
+  signUpDomains?: string[];
   /** Branded social sign-in flags (index 1 X, 3 LinkedIn, ...); all off when absent. */
   socialSignIn?: boolean[];
   /** Feature toggles that differ from a new company's defaults. */
   featureToggles?: Partial<FeatureToggles>;
+  /** Compliance lists and threshold; whether they apply is the `compliance_enabled` toggle. */
+  compliance: { prohibited: string[]; limited: string[]; threshold: number };
   brand: ArtSpec;
   topics: string[];
   posts: DemoPost[];
@@ -145,9 +149,15 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     subdomain: 'acme',
     name: 'Acme Corporation',
     selfSignUpEnabled: true,
+    signUpDomains: ['acme.example'],
     socialSignIn: [false, true, false, true, false, false, false],
-    // The demo shows AI-assisted captions (off for a new company).
-    featureToggles: { user_ai_enabled: true },
+    // The demo shows AI-assisted captions and compliance checking (both off for a new company).
+    featureToggles: { user_ai_enabled: true, compliance_enabled: true },
+    compliance: {
+      prohibited: ['guaranteed returns', 'get rich quick', 'risk-free', 'insider tip', 'crypto giveaway', 'confidential'],
+      limited: ['free', 'best', 'exclusive', 'promise', 'winner', 'limited time', 'act now', '100%'],
+      threshold: 2,
+    },
     title: 'Acme Corporation',
     explainer: 'Share Acme news with your network in a couple of clicks.',
     tintColor: '#1f6feb',
@@ -162,6 +172,12 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     name: 'Globex',
     // Globex shows the legacy share bar on its post cards; Acme the interaction bar.
     featureToggles: { post_interactions_enabled: false },
+    // Lists kept ready, compliance checking off.
+    compliance: {
+      prohibited: ['miracle cure', 'no risk', 'secret formula', 'leaked'],
+      limited: ['cheapest', 'unbeatable', 'revolutionary', 'world-class', 'free trial'],
+      threshold: 3,
+    },
     title: 'Globex',
     explainer: 'Globex stories, ready to share.',
     tintColor: '#0f766e',

@@ -8,7 +8,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { companyOrigin, type Config } from '../config.ts';
+import { inviteUrl } from '../auth/invites.ts';
+import type { Config } from '../config.ts';
 import { companies } from '../db/schema.ts';
 import { companyDefaultLanguage } from '../presenters/company.ts';
 import { sendMail, type MailContext } from '../mail/send-mail.ts';
@@ -37,7 +38,7 @@ export function demoInviteLinks(config: LinkConfig, invites: readonly SeededInvi
     version: invite.version,
     email: invite.email,
     code: invite.code,
-    url: `${companyOrigin(config, invite.subdomain)}/sign-up?code=${encodeURIComponent(invite.code)}`,
+    url: inviteUrl(config, invite.subdomain, invite.code),
   }));
 }
 

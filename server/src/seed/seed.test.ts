@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { CategoryListResponse, ConfigInfoResponse, FeedResponse, InviteResponse, PostListResponse, PostType, SignInResponse } from '@chorus/core';
+import { CategoryListResponse, ComplianceSettings, ComplianceValidateResponse, ConfigInfoResponse, FeedResponse, InviteResponse, PostListResponse, PostType, SignInResponse } from '@chorus/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, posts, users } from '../db/schema.ts';
@@ -11,6 +11,7 @@ import { demoInviteLinks, mailDemoInvites, readDemoInviteLinks, writeDemoInviteL
 import { latestMails } from '../mail/send-mail.ts';
 import { demoSignInsTable } from './sign-ins.ts';
 import { seedDemoData, type SeedResult } from './seed.ts';
+import { readComplianceSettings } from '../commands/compliance.ts';
 
 let t: TestContext;
 let first: SeedResult;
@@ -75,6 +76,28 @@ describe('demo data', () => {
     expect(await toggle('acme', 'user@acme.example')).toBe(true);
     expect(await toggle('globex', 'user@globex.example')).toBe(false);
   });
+
+  it('gives Acme compliance lists that are checked and Globex lists kept ready with checking off', async () => {
+    const settings = async (subdomain: string, email: string) => ComplianceSettings.parse((await get(t.app, subdomain, '/api/v1/company/settings/compliance', await signIn(subdomain, email))).json());
+    const acme = await settings('acme', 'admin@acme.example');
+    expect(acme).toMatchObject({ enabled: true, threshold: 2 });
+    expect(acme.prohibited).toContain('guaranteed returns');
+    expect(acme.limited).toContain('free');
+    const rows = await acmePostRows();
+    const token = await signIn('acme', 'user@acme.example');
+    const check = await post(t.app, 'acme', '/api/v2/compliance/validate', { post_id: rows[0]?.id, network_id: 3, content: 'Guaranteed returns, risk-free!', session_index: 's1' }, token);
+    expect(ComplianceValidateResponse.parse(check.json())).toMatchObject({ type_id: 1, content_metadata: { content_prohibited_set: ['guaranteed returns', 'risk-free'] } });
+    // No demo post's own text breaks Acme's rules: sharing one unchanged is never refused.
+    const types: unknown[] = [];
+    for (const row of rows) {
+      types.push((await post(t.app, 'acme', '/api/v2/compliance/validate', { post_id: row.id, network_id: 3, content: row.content, session_index: row.id }, token)).json().type_id);
+    }
+    expect(types.filter((type) => type === 1 || type === 2)).toEqual([]);
+    const [globex] = await t.db.select({ id: companies.id }).from(companies).where(eq(companies.subdomain, 'globex'));
+    const globexSettings = await readComplianceSettings(t.db, globex?.id ?? 0);
+    expect(globexSettings).toMatchObject({ enabled: false, threshold: 3 });
+    expect(globexSettings.prohibited).toContain('miracle cure');
+  });
 });
 
 describe('tenant isolation with the demo data', () => {
@@ -112,6 +135,8 @@ describe('tenant isolation with the demo data', () => {
     const branded = async (subdomain: string) => (await get(t.app, subdomain, '/api/v1/company/settings/branded-settings')).json().self_sign_up_enabled;
     expect(await branded('acme')).toBe(true);
     expect(await branded('globex')).toBe(false);
+    const domains = await t.db.query.companies.findMany({ columns: { subdomain: true, signUpDomains: true } });
+    expect(Object.fromEntries(domains.map((c) => [c.subdomain, c.signUpDomains]))).toEqual({ acme: ['acme.example'], globex: [] });
     const [v2, v1] = first.invites;
     if (!v2 || !v1) throw new Error('invites were not seeded');
     expect(v2.code).toMatch(/^[A-Za-z0-9_-]{43}$/);

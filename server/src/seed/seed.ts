@@ -8,7 +8,7 @@ import { createInvite } from '../auth/invites.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { DEFAULT_FEATURE_TOGGLES } from '../db/defaults.ts';
-import { categories, categoryFollows, companies, memberships, postCategories, postReactions, posts, postShares, userEvents, users, type PostMedia } from '../db/schema.ts';
+import { categories, categoryFollows, companies, companyCompliance, memberships, postCategories, postReactions, posts, shares, userEvents, users, type PostMedia } from '../db/schema.ts';
 import { DEMO_COMPANIES, DEMO_INVITES, DEMO_PASSWORD, DEMO_USERS, PALETTE, type DemoCompany, type DemoInvite, type DemoPost } from './demo-content.ts';
 import { renderImage, renderSquare, renderVideo, type MediaTarget } from './media.ts';
 
@@ -153,12 +153,14 @@ async function seedCompany(
       socialMediaPolicy: company.socialMediaPolicy,
       teamsTenantId: company.teamsTenantId,
       selfSignUpEnabled: company.selfSignUpEnabled === true,
+      signUpDomains: company.signUpDomains ?? [],
       ...(company.socialSignIn ? { socialSignIn: company.socialSignIn } : {}),
       ...(company.featureToggles ? { featureToggles: { ...DEFAULT_FEATURE_TOGGLES, ...company.featureToggles } } : {}),
     })
     .returning({ id: companies.id });
   if (!row) throw new Error(`Could not create ${company.subdomain}`);
   const companyId = row.id;
+  await db.insert(companyCompliance).values({ companyId, ...company.compliance });
 
   const members = DEMO_USERS.filter((u) => u.companies.includes(company.subdomain));
   await db.insert(memberships).values(
@@ -230,15 +232,17 @@ async function seedCompany(
     ),
   );
 
-  const shares = DEMO_SHARES.filter(([sub]) => sub === company.subdomain);
-  if (shares.length > 0) {
-    await db.insert(postShares).values(
-      shares.map(([, index, email, network], i) => ({
+  const demoShares = DEMO_SHARES.filter(([sub]) => sub === company.subdomain);
+  if (demoShares.length > 0) {
+    await db.insert(shares).values(
+      demoShares.map(([, index, email, network], i) => ({
         postId: postIds[index] ?? 0,
         userId: userIds.get(email) ?? 0,
         companyId,
         network,
+        state: 'published' as const,
         created: new Date(now.getTime() - i * HOUR),
+        publishedAt: new Date(now.getTime() - i * HOUR),
       })),
     );
   }

@@ -1,4 +1,5 @@
 /** One app on one test database per test file, plus request helpers. */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,10 +40,23 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
 
 /** Opens a test database and builds the app on it. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; app?: Partial<Omit<BuildAppOptions, 'config' | 'database'>> } = {},
+  options: {
+    env?: Record<string, string>;
+    app?: Partial<Omit<BuildAppOptions, 'config' | 'database'>>;
+    /**
+     * Runs the app as production does (HSTS, the bot's credential check...) on the test
+     * configuration, which production's start-up checks would refuse.
+     */
+    production?: boolean;
+  } = {},
 ): Promise<TestContext> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'chorus-test-'));
-  const config = testConfig(dir, options.env);
+  const loaded = testConfig(dir, options.env);
+  // Production has a secret key (start-up refuses without one): a fresh one per test app.
+  const config: Config =
+    options.production === true
+      ? { ...loaded, nodeEnv: 'production', secretKeys: { current: loaded.secretKeys.current ?? randomBytes(32), previous: loaded.secretKeys.previous } }
+      : loaded;
   const testDb = await openTestDatabase();
   const app = await buildApp({ logger: false, ...options.app, config, database: testDb.handle });
   await app.ready();
@@ -73,6 +87,20 @@ export function get(app: FastifyInstance, subdomain: string, url: string, token?
 }
 
 /** A JSON POST on a company host, optionally signed in. */
+/** A multipart form as the wire carries it: its body and content type (with the boundary). */
+export async function encodeForm(form: FormData): Promise<{ contentType: string; body: Buffer }> {
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return { contentType: request.headers.get('content-type') ?? '', body: Buffer.from(await request.arrayBuffer()) };
+}
+
+/** POSTs a multipart form to a company's host, as the web client's uploads do. */
+export async function postForm(app: FastifyInstance, subdomain: string, url: string, form: FormData, token?: string): Promise<LightMyRequestResponse> {
+  const { contentType, body } = await encodeForm(form);
+  const headers: Record<string, string> = { host: hostOf(subdomain), 'content-type': contentType };
+  if (token) headers[AUTH_HEADER] = token;
+  return app.inject({ method: 'POST', url, headers, payload: body });
+}
+
 export function post(app: FastifyInstance, subdomain: string, url: string, body: unknown, token?: string): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { host: hostOf(subdomain), 'content-type': 'application/json' };
   if (token) headers[AUTH_HEADER] = token;

@@ -14,8 +14,9 @@ import {
   postCategories,
   postReactions,
   posts,
-  postShares,
+  shares,
   users,
+  type AuthMethodColumn,
   type CompanyRow,
   type PostMedia,
   type PostRow,
@@ -53,6 +54,11 @@ export async function buildCompany(db: Database, overrides: Partial<typeof compa
       .values({ subdomain, name: `Company ${n}`, title: `Company ${n}`, ...overrides })
       .returning(),
   );
+}
+
+/** Changes a company's settings (for tests outside the server package, which lack drizzle's operators). */
+export async function updateCompany(db: Database, id: number, values: Partial<typeof companies.$inferInsert>): Promise<void> {
+  await db.update(companies).set(values).where(eq(companies.id, id));
 }
 
 /** A user, member of the given companies with the given roles. */
@@ -132,9 +138,9 @@ export function linkAttachment(url: string): Attachment {
   return { type: 'link', object: { url, domain: new URL(url).hostname, title: 'A link', description: null, image: null, video_embed_url: null } };
 }
 
-/** A share of a post by a user. */
+/** A published share of a post by a user. */
 export async function buildShare(db: Database, post: PostRow, user: UserRow, network: number = Network.LINKEDIN): Promise<void> {
-  await db.insert(postShares).values({ postId: post.id, userId: user.id, companyId: post.companyId, network });
+  await db.insert(shares).values({ postId: post.id, userId: user.id, companyId: post.companyId, network, state: 'published', publishedAt: new Date() });
 }
 
 /** A like of a post by a user. */
@@ -142,9 +148,9 @@ export async function buildLike(db: Database, post: PostRow, user: UserRow): Pro
   await db.insert(postReactions).values({ postId: post.id, userId: user.id });
 }
 
-/** A session token for a user in a company: the given one, else their first. */
-export async function sessionFor(db: Database, user: UserRow, company?: Pick<CompanyRow, 'id'>): Promise<string> {
-  if (company) return createSession(db, user.id, company.id);
+/** A session token for a user in a company: the given one, else their first; signed in with a password unless told otherwise. */
+export async function sessionFor(db: Database, user: UserRow, company?: Pick<CompanyRow, 'id'>, authMethod: AuthMethodColumn = { kind: 'password' }): Promise<string> {
+  if (company) return createSession(db, user.id, company.id, { authMethod });
   const [first] = await db
     .select({ companyId: memberships.companyId })
     .from(memberships)
@@ -152,5 +158,5 @@ export async function sessionFor(db: Database, user: UserRow, company?: Pick<Com
     .orderBy(asc(memberships.created), asc(memberships.companyId))
     .limit(1);
   if (!first) throw new Error(`user ${user.id} belongs to no company`);
-  return createSession(db, user.id, first.companyId);
+  return createSession(db, user.id, first.companyId, { authMethod });
 }

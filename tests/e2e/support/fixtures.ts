@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 
 /**
  * The suites' `test`: every page runs offline, so nothing depends on the internet. teams-js,
@@ -18,3 +18,8 @@ export const test = base.extend<{ blockInternet: undefined }>({
 });
 
 export { expect } from '@playwright/test';
+
+/** A toast showing the text (the Toaster also announces it, so the text appears twice). */
+export function toast(page: Page, text: string) {
+  return page.getByRole('listitem').filter({ hasText: text });
+}

@@ -1,5 +1,6 @@
 import { expect, request } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { postAsSite, waitForMail } from './outbox.ts';
 import { signInWithEmail } from './sign-in.ts';
 
 /** The password of users made by `signUpFreshUser`. */
@@ -13,10 +14,13 @@ export interface FreshUser {
 
 /**
  * Signs a new person up at the company of `siteOrigin` (self sign-up, `POST /api/v1/auth/sign-up`;
- * acme allows it). Node does not resolve `*.localhost`, so the call goes to 127.0.0.1 with the
- * company's Host header.
+ * acme allows it for acme.example addresses) and confirms the address with the mailed link, so
+ * they may share, comment, suggest and link like anyone (sign-up.spec.ts covers the unconfirmed
+ * state). Node does not resolve `*.localhost`, so the calls go to 127.0.0.1 with the company's
+ * Host header.
  */
 export async function signUpFreshUser(siteOrigin: string, prefix: string): Promise<FreshUser> {
+  const since = new Date(Date.now() - 1000).toISOString();
   const site = new URL(siteOrigin);
   const email = `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@acme.example`;
   const firstName = `Fresh${prefix.replace(/[^a-z]/gi, '')}`;
@@ -26,6 +30,9 @@ export async function signUpFreshUser(siteOrigin: string, prefix: string): Promi
   });
   expect(response.ok(), `self sign-up of ${email}`).toBe(true);
   await context.dispose();
+  const mail = await waitForMail(siteOrigin, 'email-confirmation', email, since);
+  const code = new URL(mail.links[0] ?? siteOrigin).searchParams.get('code');
+  expect(await postAsSite(siteOrigin, '/api/v1/auth/email/confirm', { code }), `confirmation of ${email}`).toBe(200);
   return { email, firstName };
 }
 

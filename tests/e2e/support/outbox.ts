@@ -30,11 +30,18 @@ export async function readOutbox(baseURL: string | undefined): Promise<OutboxMai
 }
 
 /** Waits for a mail of a kind to an address that arrived after `since` (an ISO time) and returns it. */
-export async function waitForMail(baseURL: string | undefined, kind: string, to: string, since: string): Promise<OutboxMail> {
+export async function waitForMail(
+  baseURL: string | undefined,
+  kind: string,
+  to: string,
+  since: string,
+  /** Picks among mails of that kind to that address, which tests running at once may share (the admin's). */
+  about: (mail: OutboxMail) => boolean = () => true,
+): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
     .poll(async () => {
-      found = (await readOutbox(baseURL)).find((mail) => mail.kind === kind && mail.to === to && mail.created >= since);
+      found = (await readOutbox(baseURL)).find((mail) => mail.kind === kind && mail.to === to && mail.created >= since && about(mail));
       return found !== undefined;
     }, { message: `a ${kind} mail to ${to}` })
     .toBe(true);

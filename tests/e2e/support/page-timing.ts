@@ -129,6 +129,25 @@ export function pageNow(page: Page): Promise<number> {
 }
 
 /**
+ * Pauses the running page clock a second (`aheadMs`) after its current time and returns the
+ * time it paused at. Reading the page's time and pausing are two calls: on a loaded machine
+ * the running clock can pass the chosen time in between, and Playwright then refuses ("Cannot
+ * fast-forward to the past"); the pause is then asked again, from a new reading, with twice
+ * the lead. Timers due before the pause time run as the clock gets there.
+ */
+export async function pauseClock(page: Page, aheadMs = 1000): Promise<number> {
+  for (let lead = aheadMs; ; lead *= 2) {
+    const at = (await pageNow(page)) + lead;
+    try {
+      await page.clock.pauseAt(at);
+      return at;
+    } catch (error) {
+      if (lead >= aheadMs * 8 || !(error instanceof Error) || !error.message.includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
+}
+
+/**
  * Advances a paused page clock in small steps until `condition` holds, so work that waits on
  * timers (TanStack Query's notifications, for one) keeps going while the page loads.
  */
@@ -141,15 +160,34 @@ export async function runClockUntil(page: Page, condition: () => Promise<boolean
 }
 
 /**
- * Waits for `work` while moving a paused page clock on in small steps: work that runs in the
- * page on its timers (axe-core does) would otherwise never finish. Returns its result.
+ * Waits for `work` while moving a paused page clock on a millisecond at a time: work that runs
+ * in the page on its timers (axe-core does) would otherwise never finish. Each step fires the
+ * timers that are due and moves the clock as little as it can, and the steps stop as soon as
+ * the work has settled, so a slow machine costs more steps, not a different outcome; the page
+ * clock is never moved more than `limitMs` (an error says so, rather than a countdown running
+ * out behind the test's back). Returns the work's result, or throws its error.
+ *
+ * The clock belongs to the whole browser context, so a step also runs in any other page the
+ * work opens: axe's `finishRun` page is closed as the work ends, and a step caught in that
+ * page's closing fails with "Target page ... has been closed". Such a step is taken again;
+ * the test's own page closing still fails the wait.
  */
-export async function whileClockRuns<T>(page: Page, work: Promise<T>, stepMs = 5): Promise<T> {
+export async function whileClockRuns<T>(page: Page, work: Promise<T>, limitMs = 2000): Promise<T> {
   let settled = false;
   const watched = work.finally(() => {
     settled = true;
   });
-  while (!settled) await page.clock.runFor(stepMs);
+  // Its failure is reported by the return below, once the clock has stopped moving.
+  watched.catch(() => undefined);
+  for (let moved = 0; !settled; ) {
+    if (moved >= limitMs) throw new Error(`The work still runs after moving the page clock ${limitMs} ms`);
+    moved += 1;
+    try {
+      await page.clock.runFor(1);
+    } catch (error) {
+      if (page.isClosed() || !(error instanceof Error) || !/has been closed/.test(error.message)) throw error;
+    }
+  }
   return watched;
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { JSX } from 'react';
 import type { Theme } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,12 +9,33 @@ import { loseSession } from '../lib/auth.tsx';
 import { ChorusContext, type ChorusHost, type ChorusSettings } from '../lib/chorus-context.ts';
 import { createChorusI18n, initialLanguage } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { subscribeToToasterRequest, toasterRequested } from '../lib/toaster-id.ts';
 import { BrandThemeProvider } from './brand-theme-provider.tsx';
 import { AppRoutes } from './router.tsx';
 import './global.css';
 
-// Toasts are never part of the first paint; the Toaster loads right after it.
-const ChorusToaster = lazy(() => import('../lib/chorus-toaster.tsx').then((m) => ({ default: m.ChorusToaster })));
+// Toasts are never part of the first render; the Toaster loads with the first toast (lib/notify.tsx).
+type ToasterComponent = () => JSX.Element | null;
+
+/**
+ * The Toaster's code, fetched once it is first asked for. Not React.lazy: a Suspense boundary
+ * reveals resolved content on a timer, so a toast raised while timers wait (a paused clock, a
+ * throttled background tab) would never show; a state update shows it at once.
+ */
+function useToaster(wanted: boolean): ToasterComponent | null {
+  const [toaster, setToaster] = useState<{ component: ToasterComponent } | null>(null);
+  useEffect(() => {
+    if (!wanted || toaster !== null) return undefined;
+    let live = true;
+    void import('../lib/chorus-toaster.tsx').then((m) => {
+      if (live) setToaster({ component: m.ChorusToaster });
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, toaster]);
+  return toaster?.component ?? null;
+}
 
 /** Props of {@link ChorusApp}. */
 export interface ChorusAppProps {
@@ -58,6 +79,7 @@ export function ChorusApp(props: ChorusAppProps): JSX.Element {
     applyInitialPath(normalized, props.initialPath);
     return normalized;
   });
+  const ChorusToaster = useToaster(useSyncExternalStore(subscribeToToasterRequest, toasterRequested, toasterRequested));
   const settings = useMemo<ChorusSettings>(() => ({ host, language: props.language }), [host, props.language]);
 
   useEffect(() => {
@@ -81,9 +103,7 @@ export function ChorusApp(props: ChorusAppProps): JSX.Element {
             <BrowserRouter basename={basename}>
               <AppRoutes />
             </BrowserRouter>
-            <Suspense fallback={null}>
-              <ChorusToaster />
-            </Suspense>
+            {ChorusToaster ? <ChorusToaster /> : null}
           </BrandThemeProvider>
         </QueryClientProvider>
       </I18nextProvider>

@@ -7,6 +7,7 @@ import { ProtectedRoute } from '../lib/auth.tsx';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { ErrorFallback } from '../components/error-fallback.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
+import { adminLandingPath } from '../lib/redirects.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { FeedRoute } from './routes/feed.tsx';
@@ -36,8 +37,13 @@ const VerifyEmailSentRoute = lazy(() => verifyEmailRoutes().then((m) => ({ defau
 const signUpRoutes = () => import('./routes/sign-up-routes.tsx');
 const SignUpRoute = lazy(() => signUpRoutes().then((m) => ({ default: m.SignUpRoute })));
 const SelfSignUpRoute = lazy(() => signUpRoutes().then((m) => ({ default: m.SelfSignUpRoute })));
+const ConfirmEmailRoute = lazy(() => signUpRoutes().then((m) => ({ default: m.ConfirmEmailRoute })));
+const SignUpJoinRoute = lazy(() => signUpRoutes().then((m) => ({ default: m.SignUpJoinRoute })));
+const PostShareRoute = lazy(() => import('./routes/post-share.tsx').then((m) => ({ default: m.PostShareRoute })));
 const PostDialogRoute = lazy(() => import('./routes/post-dialog.tsx').then((m) => ({ default: m.PostDialogRoute })));
 const AtomRoute = lazy(() => import('./routes/atom.tsx').then((m) => ({ default: m.AtomRoute })));
+const LegalRoute = lazy(() => import('./routes/legal.tsx').then((m) => ({ default: m.LegalRoute })));
+const AdminLandingRoute = lazy(() => import('./routes/admin-landing.tsx').then((m) => ({ default: m.AdminLandingRoute })));
 const AdminRedirectRoute = lazy(() => import('./routes/admin-redirect.tsx').then((m) => ({ default: m.AdminRedirectRoute })));
 const libraryRoutes = () => import('./routes/library-routes.tsx');
 const TopicRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.TopicRoute })));
@@ -46,6 +52,9 @@ const BookmarksRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.Book
 const FeaturedRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.FeaturedRoute })));
 // Manage Topics carries dnd-kit, so it stays out of the library chunk.
 const ManageTopicsRoute = lazy(() => import('./routes/manage-topics.tsx').then((m) => ({ default: m.ManageTopicsRoute })));
+const mySharesRoutes = () => import('./routes/my-shares.tsx');
+const MySharesRoute = lazy(() => mySharesRoutes().then((m) => ({ default: m.MySharesRoute })));
+const QueuedPostRoute = lazy(() => mySharesRoutes().then((m) => ({ default: m.QueuedPostRoute })));
 const PrivacyRoute = lazy(() => import('./routes/privacy.tsx').then((m) => ({ default: m.PrivacyRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings.tsx').then((m) => ({ default: m.SettingsRoute })));
 const ConfirmUserDeletionRoute = lazy(() => import('./routes/confirm-user-deletion.tsx').then((m) => ({ default: m.ConfirmUserDeletionRoute })));
@@ -65,6 +74,10 @@ function RouteError(props: { onRetry: () => void }): JSX.Element {
 
 function RootRoute(): JSX.Element {
   const location = useLocation();
+  // The admin view's hash routes (`/#/dashboard`, where the view switcher and /redirect lead)
+  // open the admin landing page until the admin console exists.
+  const adminLanding = location.pathname === '/' ? adminLandingPath(location.hash) : null;
+  if (adminLanding !== null) return <Navigate to={adminLanding} replace />;
   return (
     <ErrorBoundary resetKey={location.pathname} fallback={(reset) => <RouteError onRetry={reset} />}>
       <Suspense fallback={<PageSpinner />}>
@@ -99,6 +112,8 @@ export function createRoutes(): RouteObject[] {
             { path: 'error', element: <SignInErrorRoute /> },
             { path: 'sign-up', element: <SignUpRoute /> },
             { path: 'self-sign-up', element: <SelfSignUpRoute /> },
+            { path: 'sign-up/join', element: <SignUpJoinRoute /> },
+            { path: 'confirm-email', element: <ConfirmEmailRoute /> },
             { path: 'ms-teams', element: <MsTeamsRoute /> },
           ],
         },
@@ -119,15 +134,21 @@ export function createRoutes(): RouteObject[] {
                 { path: 'atom', element: <AtomRoute /> },
               ],
             },
+            { path: 'post-share/:network/:postId', element: <PostShareRoute /> },
+            // Queueing's link flow (418) returns here with the caption; the person queues again from the modal.
+            { path: 'post-defer/:network/:postId', element: <PostShareRoute /> },
             { path: 'topic/:topicId', element: <TopicRoute /> },
             { path: 'manage-topics', element: <ManageTopicsRoute /> },
             { path: 'search', element: <SearchRoute /> },
             { path: 'bookmarks', element: <BookmarksRoute /> },
             { path: 'featured', element: <FeaturedRoute /> },
+            { path: 'my-shares', element: <MySharesRoute /> },
+            { path: 'my-shares/:id', element: <QueuedPostRoute /> },
             { path: 'privacy', element: <PrivacyRoute /> },
             { path: 'settings', element: <SettingsRoute /> },
             { path: 'confirm-user-deletion', element: <ConfirmUserDeletionRoute /> },
             { path: 'redirect', element: <AdminRedirectRoute /> },
+            { path: 'admin', element: <AdminLandingRoute /> },
           ],
         },
         {
@@ -138,6 +159,9 @@ export function createRoutes(): RouteObject[] {
             </ProtectedRoute>
           ),
         },
+        // Public: the product's privacy policy and terms (/privacy is the signed-in Privacy screen).
+        { path: 'legal/privacy', element: <LegalRoute document="privacy" /> },
+        { path: 'legal/terms', element: <LegalRoute document="terms" /> },
         { path: '*', element: <Navigate to="/sign-in" replace /> },
       ],
     },

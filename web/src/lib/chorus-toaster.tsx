@@ -5,8 +5,13 @@ import { createPortal } from 'react-dom';
 import { TOAST_DEFAULT_TIMEOUT_MS } from '@chorus/core';
 import { announceToasterMounted, TOASTER_ID } from './toaster-id.ts';
 
+/** Toasts shown at once. */
+const TOAST_LIMIT = 3;
+
 /**
- * The app's one Toaster: top end, 3000 ms by default as the spec says, paused on hover.
+ * The app's one Toaster: 3000 ms by default as the spec says, paused on hover. It sits at the
+ * bottom end, away from the top bar and the dialogs' title bars where people act, and shows
+ * at most three toasts at once (the rest wait their turn).
  *
  * An open modal dialog hides everything outside it from assistive technology (aria-hidden on
  * the body's other children), and that would include a toast raised from inside the dialog,
@@ -44,7 +49,7 @@ export function ChorusToaster(): JSX.Element | null {
 
   if (!host) return null;
   return createPortal(
-    <Toaster toasterId={TOASTER_ID} position="top-end" timeout={TOAST_DEFAULT_TIMEOUT_MS} pauseOnHover mountNode={host} />,
+    <Toaster toasterId={TOASTER_ID} position="bottom-end" limit={TOAST_LIMIT} timeout={TOAST_DEFAULT_TIMEOUT_MS} pauseOnHover mountNode={host} />,
     host,
   );
 }

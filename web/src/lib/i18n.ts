@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@chorus/core';
 import { loadNamespace, resources, type LazyNamespace, type Namespace } from '@chorus/locales';
 import { pickLanguage } from '@chorus/core';
 import { languageFromCookie } from './language.ts';
+import { readCookies } from './safe-storage.ts';
 
 /** Namespaces the web app reads; `bot` belongs to the bot and is left out. */
 export const WEB_NAMESPACES = ['common', 'errors', 'validation'] as const;
@@ -53,5 +54,5 @@ export function createChorusI18n(language: Language): i18n {
 export function initialLanguage(forced: Language | undefined): Language {
   if (forced) return forced;
   const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
-  return pickLanguage(languageFromCookie(document.cookie), ...browser);
+  return pickLanguage(languageFromCookie(readCookies()), ...browser);
 }

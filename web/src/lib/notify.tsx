@@ -3,7 +3,7 @@ import { useToastController } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ErrorCode, errorMessageKey, isApiError } from '@chorus/core';
-import { TOASTER_ID, toasterMounted } from './toaster-id.ts';
+import { requestToaster, TOASTER_ID, toasterMounted } from './toaster-id.ts';
 
 /** The translated message of a failure: the spec's message for its code, else the default. */
 export function errorText(t: TFunction, error: unknown): string {
@@ -27,12 +27,13 @@ export interface Notifier {
   success: (message: string, options?: NoticeOptions) => void;
 }
 
-/** Toasts through the app's Toaster; the toast markup loads on first use. */
+/** Toasts through the app's Toaster; the Toaster and the toast markup load on first use. */
 export function useNotify(): Notifier {
   const { dispatchToast } = useToastController(TOASTER_ID);
   const { t } = useTranslation();
   return useMemo(() => {
     const show = (intent: 'error' | 'success', message: string, options: NoticeOptions = {}): void => {
+      requestToaster();
       void Promise.all([import('./toast-content.tsx'), toasterMounted]).then(([{ ToastContent }]) => {
         dispatchToast(
           createElement(ToastContent, { title: options.title, message }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminViewUrl, afterSignInPath, afterSignInTarget, companySignInUrl, safeNextPath, signInRedirectPath } from './redirects.ts';
+import { adminLandingPath, adminViewUrl, afterSignInPath, afterSignInTarget, companySignInUrl, safeNextPath, signInRedirectPath } from './redirects.ts';
 
 describe('safeNextPath', () => {
   it.each([
@@ -105,6 +105,21 @@ describe('adminViewUrl', () => {
     ['?next=%2F%2Fevil.example&from_admin_view=1', '/#/?from_admin_view=1'],
   ])('%s -> %s', (search, expected) => {
     expect(adminViewUrl(search)).toBe(expected);
+  });
+});
+
+describe('adminLandingPath', () => {
+  it.each([
+    ['#/dashboard', '/admin?next=%2Fdashboard'],
+    ['#/dashboard?from_admin_view=1&video_id=7', '/admin?next=%2Fdashboard&from_admin_view=1&video_id=7'],
+    ['#/', '/admin?next=%2F'],
+    ['#//evil.example/x', '/admin?next=%2Fx'],
+  ])('%s -> %s', (hash, expected) => {
+    expect(adminLandingPath(hash)).toBe(expected);
+  });
+
+  it.each(['', '#', '#chorus-main', '#application-timezone'])('leaves %s alone', (hash) => {
+    expect(adminLandingPath(hash)).toBeNull();
   });
 });
 

@@ -1,3 +1,5 @@
+import { safeNextPath as coreSafeNextPath } from '@chorus/core';
+
 /** Path of the sign-in screen inside the app. */
 export const SIGN_IN_PATH = '/sign-in';
 /** Path of the feed, the default landing place after sign-in. */
@@ -24,21 +26,13 @@ const RESTORED_PARAMS = ['type_id', 'from_ext', 'network', 'delete_code'] as con
 const PROBE_ORIGIN = 'https://chorus.invalid';
 
 /**
- * `next` when it is a path of this app: a single leading slash, no scheme, no protocol-relative
- * or backslash tricks, no control characters. Anything else is null, so the caller falls back
- * to the feed instead of following an open redirect.
+ * `next` when it is a safe path of this app (core's safeNextPath, the one rule for redirect
+ * targets) and not the sign-in screen itself, which would loop. Anything else is null, so the
+ * caller falls back to the feed instead of following an open redirect.
  */
 export function safeNextPath(next: string | null | undefined): string | null {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  if (next.includes('\\') || [...next].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
-  let url: URL;
-  try {
-    url = new URL(next, PROBE_ORIGIN);
-  } catch {
-    return null;
-  }
-  if (url.origin !== PROBE_ORIGIN) return null;
-  const path = `${url.pathname}${url.search}${url.hash}`;
+  const path = coreSafeNextPath(next);
+  if (path === null) return null;
   return path === SIGN_IN_PATH || path.startsWith(`${SIGN_IN_PATH}/`) || path.startsWith(`${SIGN_IN_PATH}?`) ? null : path;
 }
 
@@ -129,4 +123,26 @@ export function companySignInUrl(emailSignInUrl: string, search: string, email: 
   }
   params.set('email', email);
   return `${emailSignInUrl}?${params.toString()}`;
+}
+
+/** Path of the admin landing page that stands in for the admin console until it exists. */
+export const ADMIN_LANDING_PATH = '/admin';
+
+/**
+ * The admin landing page for an admin-view hash (`#/dashboard?from_admin_view=1&video_id=7`,
+ * the view switcher's and `/redirect`'s target): `/admin` with the wanted admin path in
+ * `next` and the hash's own parameters beside it. Null when the hash is not an admin-view
+ * route (`#chorus-main`, the skip link's target, or none).
+ */
+export function adminLandingPath(hash: string): string | null {
+  if (!hash.startsWith('#/')) return null;
+  const target = new URL(hash.slice(1), PROBE_ORIGIN);
+  const params = new URLSearchParams(target.search);
+  const next = safeNextPath(target.pathname);
+  params.delete('next');
+  const landing = new URLSearchParams();
+  if (next !== null) landing.set('next', next);
+  for (const [key, value] of params) landing.append(key, value);
+  const text = landing.toString();
+  return `${ADMIN_LANDING_PATH}${text ? `?${text}` : ''}`;
 }

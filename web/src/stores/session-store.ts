@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { localStore } from '../lib/safe-storage.ts';
 
 /** Why the last session ended: the user signed out, or the server stopped accepting it. */
 export type SessionEnd = 'signed-out' | 'expired';
@@ -17,23 +18,20 @@ interface SessionState {
 export const SESSION_STORAGE_KEY = 'chorus.session';
 
 function readUserId(): number | null {
+  // Blocked storage (a third-party frame) reads as empty: the session then lasts the page.
+  let stored: unknown = null;
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
-    const userId = typeof stored === 'object' && stored !== null && 'userId' in stored ? stored.userId : null;
-    return typeof userId === 'number' && Number.isInteger(userId) && userId > 0 ? userId : null;
+    stored = JSON.parse(localStore.get(SESSION_STORAGE_KEY) ?? 'null');
   } catch {
-    // Storage can be unavailable (blocked in a third-party frame): the session then lasts the page.
     return null;
   }
+  const userId = typeof stored === 'object' && stored !== null && 'userId' in stored ? stored.userId : null;
+  return typeof userId === 'number' && Number.isInteger(userId) && userId > 0 ? userId : null;
 }
 
 function writeUserId(userId: number | null): void {
-  try {
-    if (userId === null) localStorage.removeItem(SESSION_STORAGE_KEY);
-    else localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ userId }));
-  } catch {
-    // See readUserId.
-  }
+  if (userId === null) localStore.remove(SESSION_STORAGE_KEY);
+  else localStore.set(SESSION_STORAGE_KEY, JSON.stringify({ userId }));
 }
 
 /**
@@ -41,7 +39,7 @@ function writeUserId(userId: number | null): void {
  * `/api/v1/user/{id}` again.
  */
 export const useSessionStore = create<SessionState>()((set) => ({
-  userId: typeof localStorage === 'undefined' ? null : readUserId(),
+  userId: readUserId(),
   endedBy: null,
   start: (userId) => {
     writeUserId(userId);

@@ -8,6 +8,7 @@ import { createTestContext, get, hostOf, type TestContext } from '../../test/app
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 import { createSession } from '../../auth/sessions.ts';
+import { decryptSecret, keyringOf } from '../../lib/secrets.ts';
 import { normaliseCertificate } from './routes.ts';
 
 const IDP_CERT = readFileSync(new URL('../../test/fixtures/saml/idp-cert.pem', import.meta.url), 'utf8');
@@ -66,7 +67,9 @@ describe('company SSO settings', () => {
     const second = await send('PUT', 'acme', '/api/v1/company/settings/sso/google', f.tokens.acmeAdmin, { client_id: 'client-2' });
     expect(second.json()).toMatchObject({ google: { client_id: 'client-2', has_client_secret: true } });
     const [row] = await t.db.select().from(companies).where(eq(companies.id, f.acme.id));
-    expect(row?.googleConfig?.clientSecret).toBe('s3cret');
+    // Kept, and encrypted at rest (finding 17).
+    expect(row?.googleConfig?.clientSecret).toMatch(/^v1:/);
+    expect(decryptSecret(keyringOf(t.config), row?.googleConfig?.clientSecret ?? '', 'companies.google_config.client_secret')).toBe('s3cret');
     expect(row?.ssoSettings.google_enabled).toBe(true);
   });
 

@@ -7,14 +7,17 @@ import { X509Certificate } from 'node:crypto';
 import { GoogleSettingsInput, Role, SamlSettingsInput, SsoSettingsResponse } from '@chorus/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { GOOGLE_CALLBACK_PATH } from '../../auth/google.ts';
+import { GOOGLE_CALLBACK_PATH, issuerProblem } from '../../auth/google.ts';
 import { samlSpUrls } from '../../auth/saml.ts';
 import { companyOrigin } from '../../config.ts';
 import { companies, type CompanyRow, type OidcConfigColumn, type SamlConfigColumn } from '../../db/schema.ts';
 import { forbidden, parseInput, validationFailed } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
+import { encryptSecret, keyringOf, reencryptSecret } from '../../lib/secrets.ts';
 import { authenticate } from '../../plugins/session.ts';
+
+const CLIENT_SECRET = 'companies.google_config.client_secret';
 
 /** The PEM of a certificate given as PEM or as its base64 body; null when it is not one. */
 export function normaliseCertificate(input: string): string | null {
@@ -115,8 +118,15 @@ export const companySsoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.put('/api/v1/company/settings/sso/google', async (request) => {
     const company = await adminCompany(request);
     const input = parseInput(GoogleSettingsInput, request.body ?? {});
-    const clientSecret = input.client_secret ?? company.googleConfig?.clientSecret;
-    if (!clientSecret) throw validationFailed([{ path: 'client_secret', message: 'Required' }]);
+    // The server fetches the issuer's discovery document: never from inside our network.
+    const problem = issuerProblem(ctx.config, input.issuer);
+    if (problem !== null) throw validationFailed([{ path: 'issuer', message: problem }]);
+    const kept = company.googleConfig?.clientSecret;
+    if (input.client_secret === undefined && !kept) throw validationFailed([{ path: 'client_secret', message: 'Required' }]);
+    // Encrypted at rest; a kept secret is written again under the current key (rotation).
+    const keyring = keyringOf(ctx.config);
+    const clientSecret =
+      input.client_secret !== undefined ? encryptSecret(keyring, input.client_secret, CLIENT_SECRET) : reencryptSecret(keyring, kept ?? '', CLIENT_SECRET);
     const googleConfig: OidcConfigColumn = {
       issuer: input.issuer,
       clientId: input.client_id,

@@ -2,6 +2,7 @@ import { ErrorCode, SsoDecryptTokenResponse, SwitchCompanyResponse, UserResponse
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany } from '../../test/factories.ts';
 import { createTestContext, get, post, type TestContext } from '../../test/app.ts';
+import { exchangeNonceOf, redeemExchange } from '../../test/exchange.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -32,9 +33,11 @@ describe('POST /api/v1/auth/switch-company', () => {
   });
 
   it('signs the user in on the other host, with their role there, once', async () => {
-    const { url } = SwitchCompanyResponse.parse((await switchTo('acme', f.globex.id, f.tokens.multi)).json());
+    const switched = await switchTo('acme', f.globex.id, f.tokens.multi);
+    const { url } = SwitchCompanyResponse.parse(switched.json());
     const encrypted = exchangeTokenOf(url);
-    const exchanged = await post(t.app, 'globex', '/api/v1/auth/sso/decrypt-token', { encrypted_token: encrypted });
+    const nonce = exchangeNonceOf(switched);
+    const exchanged = await redeemExchange(t.app, 'globex', encrypted, nonce);
     expect(exchanged.statusCode).toBe(200);
     const session = SsoDecryptTokenResponse.parse(exchanged.json());
     expect(session.user).toMatchObject({ id: f.multi.id, role: 2 });
@@ -43,14 +46,15 @@ describe('POST /api/v1/auth/switch-company', () => {
     expect(me.statusCode).toBe(200);
     expect(UserResponse.parse(me.json()).role).toBe(2);
 
-    const again = await post(t.app, 'globex', '/api/v1/auth/sso/decrypt-token', { encrypted_token: encrypted });
+    const again = await redeemExchange(t.app, 'globex', encrypted, nonce);
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe(ErrorCode.MAGIC_LINK_ERROR);
   });
 
   it('hands over a token that only the target host accepts', async () => {
-    const { url } = SwitchCompanyResponse.parse((await switchTo('acme', f.globex.id, f.tokens.multi)).json());
-    const onAcme = await post(t.app, 'acme', '/api/v1/auth/sso/decrypt-token', { encrypted_token: exchangeTokenOf(url) });
+    const switched = await switchTo('acme', f.globex.id, f.tokens.multi);
+    const { url } = SwitchCompanyResponse.parse(switched.json());
+    const onAcme = await redeemExchange(t.app, 'acme', exchangeTokenOf(url), exchangeNonceOf(switched));
     expect(onAcme.json().error).toBe(ErrorCode.MAGIC_LINK_ERROR);
   });
 

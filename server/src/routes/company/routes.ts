@@ -11,6 +11,6 @@ export const companyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   app.get('/api/v1/company/settings/branded-settings', async (request) => {
     // The assisted-login host has no branding: the client then stays on assisted login.
     if (request.company === null) throw notFound('No company is known at this address.');
-    return checked(BrandedSettingsResponse, presentBrandedSettings(request.company), ctx.checkResponses);
+    return checked(BrandedSettingsResponse, presentBrandedSettings(request.company, ctx.config), ctx.checkResponses);
   });
 };

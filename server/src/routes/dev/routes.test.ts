@@ -7,7 +7,7 @@ let production: TestContext;
 
 beforeAll(async () => {
   t = await createTestContext();
-  production = await createTestContext({ env: { NODE_ENV: 'production' } });
+  production = await createTestContext({ env: { NODE_ENV: 'production', CHORUS_SECRET_KEY: '0000000000000000000000000000000000000000000000000000000000000000' } });
   const base = { text: 'body', html: '<p>body</p>', language: 'en-US' };
   await t.db.insert(outboxMails).values([
     { ...base, kind: 'recovery', to: 'old@acme.test', subject: 'Older', links: ['http://acme.localhost:3000/a'], created: new Date('2026-01-01T00:00:00Z') },

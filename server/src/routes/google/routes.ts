@@ -2,6 +2,7 @@
  * Google sign-in (browser navigations, not JSON calls): start a sign-in or an invite sign-up,
  * and the provider's callback, which hands over to the web app's /sign-in/sso page.
  */
+import { safeNextPath } from '@chorus/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -11,9 +12,9 @@ import {
   GOOGLE_FLOW_TTL_MS,
   GoogleSignIn,
   googleConfigOf,
-  sanitizeNext,
   type StartedFlow,
 } from '../../auth/google.ts';
+import { bindToBrowser } from '../../auth/sso-exchange.ts';
 import { completeSsoRemoval, GOOGLE_REMOVAL_COOKIE } from '../../commands/sso-removal.ts';
 import type { CompanyRow, OidcConfigColumn } from '../../db/schema.ts';
 import { notFound, parseInput } from '../../errors.ts';
@@ -57,7 +58,7 @@ export const googleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
 
   app.get('/api/v1/auth/google/sign-in', async (request, reply) => {
     const { next } = parseInput(SignInQuery, request.query ?? {});
-    return redirectToProvider(request, reply, { next: sanitizeNext(next), inviteCode: null });
+    return redirectToProvider(request, reply, { next: safeNextPath(next), inviteCode: null });
   });
 
   app.get('/api/v1/auth/google/sign-up', async (request, reply) => {
@@ -67,7 +68,7 @@ export const googleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
 
   app.get('/api/v1/auth/google/callback', async (request, reply) => {
     const { company, client } = configured(request);
-    const result = await google.callback(company, client, request.url, request.cookies[GOOGLE_FLOW_COOKIE]);
+    const result = await google.callback(company, client, request.url, request.cookies[GOOGLE_FLOW_COOKIE], () => bindToBrowser(request, reply, ctx.config));
     reply.clearCookie(GOOGLE_FLOW_COOKIE, cookieOptions);
     // A pending deactivation or deletion (see commands/sso-removal.ts) replaces the sign-in.
     const removal = request.cookies[GOOGLE_REMOVAL_COOKIE];

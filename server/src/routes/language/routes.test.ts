@@ -92,7 +92,7 @@ describe('company default language', () => {
   });
 
   it('is the language of a new self-signed-up user', async () => {
-    const company = await buildCompany(t.db, { selfSignUpEnabled: true, defaultLanguage: 'de-DE' });
+    const company = await buildCompany(t.db, { selfSignUpEnabled: true, signUpDomains: ['example.test'], defaultLanguage: 'de-DE' });
     const res = await post(t.app, company.subdomain, '/api/v1/auth/sign-up', {
       first_name: 'Neu',
       last_name: 'Person',

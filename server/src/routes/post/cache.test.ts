@@ -1,8 +1,9 @@
 /**
  * The read caches seen through the API, with caching on: the writer's own next read is fresh,
  * sign-out and deactivation end a cached session at once, a change made behind the API's
- * back shows once the time limit has passed, and on PostgreSQL a write through one server
- * process retires the cached reads of another.
+ * back shows once the time limit has passed, on PostgreSQL a write through one server
+ * process retires the cached reads of another, and a company's write retires only that
+ * company's cached reads.
  */
 import { FeedResponse, PostListResponse } from '@chorus/core';
 import type { FastifyInstance } from 'fastify';
@@ -20,12 +21,20 @@ const LONG_TTL = '60000';
 let t: TestContext;
 let f: Tenants;
 let liked: PostRow;
+/** A Globex post liked through the API when a test needs a Globex write. */
+let globexLiked: PostRow;
 
 beforeAll(async () => {
   t = await createTestContext({ env: { CHORUS_CACHE_TTL_MS: LONG_TTL } });
   f = await buildTenants(t.db);
   liked = await buildPost(t.db, f.acme, { title: 'Cached post' });
+  globexLiked = await buildPost(t.db, f.globex, { title: 'Cached Globex post' });
 });
+
+/** The ids of the latest posts of a company's feed as `token` sees it (through the cache). */
+async function feedIds(app: FastifyInstance, company: 'acme' | 'globex', token: string): Promise<number[]> {
+  return FeedResponse.parse((await get(app, company, `/api/v4/post/feed?_=${Math.random()}`, token)).json()).latest.map((p) => p.id);
+}
 afterAll(() => t.close());
 
 async function likedInFeed(app: FastifyInstance, token: string): Promise<boolean> {
@@ -111,17 +120,52 @@ describe('cached library reads', () => {
     expect((await get(t.app, 'acme', '/api/v4/post/feed', token)).statusCode).toBe(401);
   });
 
+  it("are retired by a company's writes for that company only", async () => {
+    const acmeToken = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    const globexToken = await sessionFor(t.db, await buildUser(t.db, [{ company: f.globex }]));
+    await feedIds(t.app, 'acme', acmeToken);
+    const globexBefore = await feedIds(t.app, 'globex', globexToken);
+    const acmeAdded = await buildPost(t.db, f.acme, { title: 'Acme, behind the API' }, { hoursAgo: 0 });
+    const globexAdded = await buildPost(t.db, f.globex, { title: 'Globex, behind the API' }, { hoursAgo: 0 });
+    // An Acme write: Acme's cached feed is retired, Globex's survives.
+    expect((await post(t.app, 'acme', `/api/v2/post/${liked.id}/bookmark`, {}, acmeToken)).statusCode).toBe(200);
+    expect(await feedIds(t.app, 'acme', acmeToken)).toContain(acmeAdded.id);
+    expect(await feedIds(t.app, 'globex', globexToken)).toEqual(globexBefore);
+    // Globex's own write retires it.
+    expect((await post(t.app, 'globex', `/api/v2/post/${globexLiked.id}/reaction/type/1`, {}, globexToken)).statusCode).toBe(200);
+    expect(await feedIds(t.app, 'globex', globexToken)).toContain(globexAdded.id);
+  });
+
+  it("are retired in every company by a write to a person's account, who may belong to several", async () => {
+    const globexToken = await sessionFor(t.db, await buildUser(t.db, [{ company: f.globex }]));
+    await feedIds(t.app, 'globex', globexToken);
+    const added = await buildPost(t.db, f.globex, { title: 'Globex, before an account write' }, { hoursAgo: 0 });
+    const acmeToken = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    expect((await post(t.app, 'acme', '/api/v1/user/app/language', { language: 'de-DE' }, acmeToken)).statusCode).toBe(200);
+    expect(await feedIds(t.app, 'globex', globexToken)).toContain(added.id);
+  });
+
   it('are retired across server processes on PostgreSQL, and live in one process on PGlite', async () => {
     const other = await buildApp({ logger: false, config: testConfig(t.dir, { CHORUS_CACHE_TTL_MS: LONG_TTL }), database: t.database });
     await other.ready();
     try {
       const token = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+      const globexToken = await sessionFor(t.db, await buildUser(t.db, [{ company: f.globex }]));
       expect(await likedInFeed(t.app, token)).toBe(false);
       expect((await post(other, 'acme', `/api/v2/post/${liked.id}/reaction/type/1`, {}, token)).statusCode).toBe(200);
       if (t.database.driver.kind === 'postgres') {
         expect(t.app.chorus.caches.generation).toBeInstanceOf(PostgresCacheGeneration);
         // The NOTIFY arrives within moments; the entry would otherwise live 60 s.
         await expect.poll(() => likedInFeed(t.app, token), { timeout: 5000, interval: 50 }).toBe(true);
+        // It named Acme: Globex's cached feed here survived it, and a Globex write there retires it.
+        const globexBefore = await feedIds(t.app, 'globex', globexToken);
+        const globexAdded = await buildPost(t.db, f.globex, { title: 'Globex, behind both processes' }, { hoursAgo: 0 });
+        const unlike = await other.inject({ method: 'DELETE', url: `/api/v2/post/${liked.id}/reaction/type/1`, headers: { host: hostOf('acme'), 'x-auth-token': token } });
+        expect(unlike.statusCode).toBe(200);
+        await expect.poll(() => likedInFeed(t.app, token), { timeout: 5000, interval: 50 }).toBe(false);
+        expect(await feedIds(t.app, 'globex', globexToken)).toEqual(globexBefore);
+        expect((await post(other, 'globex', `/api/v2/post/${globexLiked.id}/bookmark`, {}, globexToken)).statusCode).toBe(200);
+        await expect.poll(() => feedIds(t.app, 'globex', globexToken), { timeout: 5000, interval: 50 }).toContain(globexAdded.id);
         // Signing out through the other process ends the session here too.
         await other.inject({ method: 'GET', url: '/api/v1/auth/sign-out', headers: { host: hostOf('acme'), 'x-auth-token': token } });
         await expect.poll(async () => (await get(t.app, 'acme', '/api/v4/post/feed', token)).statusCode, { timeout: 5000, interval: 50 }).toBe(401);

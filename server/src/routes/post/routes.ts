@@ -6,15 +6,13 @@ import { FeedQuery, FeedResponse, FilterBy, IdParam, PostListQuery, PostListResp
 import type { FastifyPluginAsync } from 'fastify';
 import { forbidden, parseInput, postUnavailable } from '../../errors.ts';
 import { answerKey } from '../../lib/caches.ts';
+import { JsonAnswer, sendJsonAnswer } from '../../lib/json-answer.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
 import { presentPosts, presentPostsWithExtras } from '../../presenters/post.ts';
 import { FEATURED_ON_FEED, feedPosts, findLivePost, listPosts } from '../../queries/posts.ts';
-
-/** Cached answers are sent as the JSON bytes they were serialised to once. */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Post routes. */
 export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -23,7 +21,7 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const query = parseInput(FeedQuery, request.query);
     const featured = company.featureToggles.featured_posts ? FEATURED_ON_FEED : 0;
     const key = answerKey(['feed', company.id, viewer.user.id, featured], query);
-    const body = await ctx.caches.answers.get(key, async () => {
+    const body = await ctx.caches.answers.get(company.id, key, async () => {
       // One query for every section, each post loaded with what presenting it needs.
       const feed = await feedPosts(ctx.db, ctx.caches.counts, company.id, viewer.user.id, {
         featured,
@@ -42,9 +40,9 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         },
         ctx.checkResponses,
       );
-      return Buffer.from(JSON.stringify(answer));
+      return new JsonAnswer(answer);
     });
-    return reply.type(JSON_TYPE).send(body);
+    return sendJsonAnswer(request, reply, body);
   });
 
   app.get('/api/v4/post/', async (request, reply) => {
@@ -54,7 +52,7 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     if (query.type === PostListType.BOOKMARKS && !company.featureToggles.notifications_enabled) throw forbidden();
     if (query.type === PostListType.FEATURED && !company.featureToggles.featured_posts) throw forbidden();
     const key = answerKey(['posts', company.id, viewer.user.id], query);
-    const body = await ctx.caches.answers.get(key, async () => {
+    const body = await ctx.caches.answers.get(company.id, key, async () => {
       // Recommendations are the spec's drawer: unshared by the viewer, top performing first.
       const recommended = query.type === PostListType.RECOMMENDED;
       const { rows, total } = await listPosts(ctx.db, ctx.caches.counts, company.id, viewer.user.id, {
@@ -67,9 +65,9 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         query: query.query,
       });
       const objects = presentPostsWithExtras(rows);
-      return Buffer.from(JSON.stringify(checked(PostListResponse, presentPage(objects, total, query.page_num, query.results_per_page), ctx.checkResponses)));
+      return new JsonAnswer(checked(PostListResponse, presentPage(objects, total, query.page_num, query.results_per_page), ctx.checkResponses));
     });
-    return reply.type(JSON_TYPE).send(body);
+    return sendJsonAnswer(request, reply, body);
   });
 
   app.get('/api/v4/post/:id', async (request) => {

@@ -29,12 +29,14 @@ let hooli: CompanyRow;
 beforeAll(async () => {
   op = await startTestOidcProvider({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: CALLBACK });
   issuer = op.issuer;
-  t = await createTestContext();
+  // The provider listens on loopback, which the SSRF guard lets through only when allowed.
+  t = await createTestContext({ env: { CHORUS_FETCH_ALLOW_ADDRESSES: '127.0.0.1' } });
   hooli = await buildCompany(t.db, {
     subdomain: SUBDOMAIN,
     featureToggles: { ...DEFAULT_FEATURE_TOGGLES, email_login_enabled: false },
     ssoSettings: { saml_enabled: false, saml_url: null, google_enabled: true },
-    googleConfig: { issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, jitProvisioning: false, allowedDomains: [] },
+    // Google proves addresses of the company's own domains only (issue 13, finding 1).
+    googleConfig: { issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, jitProvisioning: false, allowedDomains: ['hooli.test'] },
   });
 });
 afterAll(async () => {

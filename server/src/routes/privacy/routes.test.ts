@@ -10,6 +10,7 @@ import {
   categoryFollows,
   comments,
   companies,
+  events,
   externalIdentities,
   oneTimeTokens,
   outboxMails,
@@ -59,7 +60,12 @@ describe('GET /api/v1/user/personal-data', () => {
     await t.db.insert(comments).values({ postId: first.id, userId: user.id, companyId: f.acme.id, content: 'Great post' });
     await t.db.insert(bookmarks).values({ postId: second.id, userId: user.id, companyId: f.acme.id });
     await t.db.insert(categoryFollows).values({ userId: user.id, categoryId: topic.id, companyId: f.acme.id, locked: true });
-    await t.db.insert(userEvents).values({ userId: user.id, companyId: f.acme.id, event: 'finished' });
+    await t.db.insert(userEvents).values({ userId: user.id, companyId: f.acme.id, event: 'finished', created: new Date(Date.now() - 60_000) });
+    // Product analytics of the person are personal data too; another company's stay out.
+    await t.db.insert(events).values([
+      { companyId: f.acme.id, userId: user.id, kind: 'sso_login', data: { role_id: Role.USER, method: 'saml' } },
+      { companyId: f.globex.id, userId: user.id, kind: 'page_viewed', data: { name: '/', role_id: Role.USER } },
+    ]);
     await t.db.insert(socialAccounts).values({ userId: user.id, network: Network.LINKEDIN, externalId: 'li-1', username: 'Pat on LinkedIn', accessToken: 'secret-access', refreshToken: 'secret-refresh' });
     await t.db.insert(postSubscriptions).values({ userId: user.id, postId: second.id });
     await t.db.insert(externalIdentities).values({ provider: `saml:${f.acme.id}`, subject: 'pat-at-idp', userId: user.id, companyId: f.acme.id, email: user.email });
@@ -91,7 +97,7 @@ describe('GET /api/v1/user/personal-data', () => {
     expect(data.likes.map((l) => l.post_id)).toEqual([first.id]);
     expect(data.bookmarks.map((b) => b.post_id)).toEqual([second.id]);
     expect(data.followed_topics).toEqual([expect.objectContaining({ category_id: topic.id, name: 'Privacy topic', locked: true })]);
-    expect(data.events.map((e) => e.event)).toEqual(['finished']);
+    expect(data.events.map((e) => e.event)).toEqual(['finished', 'sso_login']);
     expect(data.suggestions).toEqual([expect.objectContaining({ post_id: suggested.id, title: 'My suggestion', status: 0 })]);
     expect(data.post_subscriptions.map((s) => s.post_id)).toEqual([second.id]);
     expect(data.post_impressions).toEqual([{ post_id: first.id, day: '2026-11-20', channel: 9, count: 3 }]);

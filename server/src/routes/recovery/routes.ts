@@ -21,7 +21,7 @@ import { companyOrigin } from '../../config.ts';
 import { parseInput, validationFailed } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { revokeCarriedSession } from '../../plugins/session.ts';
+import { rotateCarriedSession } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
 
 const CodeParam = z.object({ code: z.string() });
@@ -74,7 +74,9 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   app.get('/api/v1/auth/email/magic-link', async (request) => {
     const { code } = parseInput(MagicLinkQuery, request.query ?? {});
     const session = await signInWithMagicLink(ctx.db, code);
-    await revokeCarriedSession(ctx.db, request);
+    // Only the person's own older session: a link opened from another site must not sign out
+    // whoever this browser belongs to.
+    await rotateCarriedSession(ctx.db, request, session.user.id);
     const user = presentUser(session.user, session.role, await userCompanies(ctx.db, session.user.id));
     const url = `${companyOrigin(ctx.config, session.company.subdomain)}/`;
     return checked(MagicLinkResponse, { url, token: session.token, user }, ctx.checkResponses);

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samlSpUrls } from '../../auth/saml.ts';
 import { createInvite } from '../../auth/invites.ts';
 import { DEFAULT_FEATURE_TOGGLES } from '../../db/defaults.ts';
-import { companies, externalIdentities, memberships, userEvents, users, type CompanyRow, type SamlConfigColumn } from '../../db/schema.ts';
+import { companies, events, externalIdentities, memberships, users, type CompanyRow, type SamlConfigColumn } from '../../db/schema.ts';
+import { SSO_NONCE_COOKIE } from '../../auth/sso-exchange.ts';
+import { redeemExchange } from '../../test/exchange.ts';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
 import { buildCompany, buildUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
@@ -90,7 +92,8 @@ function callback(subdomain: string, samlResponse: string, relayState?: string) 
   return t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/saml/callback',
-    headers: { host: hostOf(subdomain), 'content-type': 'application/x-www-form-urlencoded' },
+    // The test's browser: the exchange minted for it is bound to its nonce cookie.
+    headers: { host: hostOf(subdomain), 'content-type': 'application/x-www-form-urlencoded', cookie: `${SSO_NONCE_COOKIE}=${BROWSER_NONCE}` },
     payload: form.toString(),
   });
 }
@@ -107,8 +110,10 @@ function encode(xml: string): string {
   return Buffer.from(xml, 'utf8').toString('base64');
 }
 
+const BROWSER_NONCE = 'b'.repeat(43);
+
 async function exchange(subdomain: string, token: string | null) {
-  return post(t.app, subdomain, '/api/v1/auth/sso/decrypt-token', { encrypted_token: token });
+  return redeemExchange(t.app, subdomain, token, BROWSER_NONCE);
 }
 
 describe('GET /api/v1/auth/saml/sign-in', () => {
@@ -194,12 +199,12 @@ describe('POST /api/v1/auth/saml/callback', () => {
 
     const again = await exchange('acme', code);
     expect(again.json()).toMatchObject({ error: ErrorCode.MAGIC_LINK_ERROR });
-    // The SSO login is tracked once, for the exchange that succeeded.
+    // The SSO login is an analytics event of the event log, with the role and the method.
     const tracked = await t.db
-      .select()
-      .from(userEvents)
-      .where(and(eq(userEvents.userId, f.acmeUser.id), eq(userEvents.companyId, f.acme.id), eq(userEvents.event, 'sso_login')));
-    expect(tracked).toHaveLength(1);
+      .select({ companyId: events.companyId, data: events.data })
+      .from(events)
+      .where(and(eq(events.userId, f.acmeUser.id), eq(events.kind, 'sso_login')));
+    expect(tracked).toEqual([{ companyId: f.acme.id, data: { role_id: Role.USER, method: 'saml' } }]);
     // The NameID is now linked to the user.
     const [link] = await t.db.select().from(externalIdentities).where(eq(externalIdentities.provider, `saml:${f.acme.id}`));
     expect(link).toMatchObject({ subject: f.acmeUser.email, userId: f.acmeUser.id, companyId: f.acme.id });

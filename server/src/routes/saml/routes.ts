@@ -10,7 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { decodeSamlRelay, encodeSamlRelay, samlIdentity, samlServiceProvider, type SamlRelay } from '../../auth/saml.ts';
 import { samlRequestCache } from '../../auth/saml-request-cache.ts';
-import { issueSsoExchange, ssoLandingUrl } from '../../auth/sso-exchange.ts';
+import { bindToBrowser, issueSsoExchange, ssoLandingUrl } from '../../auth/sso-exchange.ts';
 import { samlProvider, samlSignIn } from '../../commands/saml-sign-in.ts';
 import { takeSamlLogout } from '../../commands/saml-logout.ts';
 import { completeSsoRemoval, REMOVAL_RELAY_PARAM } from '../../commands/sso-removal.ts';
@@ -67,7 +67,8 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return startSignIn(request, reply, { next: query.next ?? null, inviteCode: query.code, inIframe: false });
   });
 
-  app.post('/api/v1/auth/saml/callback', async (request, reply) => {
+  // The IdP's form posts here cross-site; the signed assertion is the authority, not the session.
+  app.post('/api/v1/auth/saml/callback', { config: { acceptsCrossSite: true } }, async (request, reply) => {
     const { company, saml } = samlCompany(request);
     const errorUrl = `${origin(company)}/error`;
     const body = CallbackBody.safeParse(request.body ?? {});
@@ -97,7 +98,14 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       case 'invite-invalid':
         return reply.redirect(errorUrl);
       case 'signed-in': {
-        const token = await issueSsoExchange(ctx.db, { userId: outcome.user.id, companyId: company.id, email: outcome.email, samlSession: identity.session });
+        const token = await issueSsoExchange(ctx.db, {
+          userId: outcome.user.id,
+          companyId: company.id,
+          email: outcome.email,
+          samlSession: identity.session,
+          authMethod: { kind: 'saml', companyId: company.id },
+          binding: bindToBrowser(request, reply, ctx.config),
+        });
         return reply.header('cache-control', 'no-store').redirect(ssoLandingUrl(origin(company), token, { inIframe: relay.inIframe, next: relay.next }));
       }
     }

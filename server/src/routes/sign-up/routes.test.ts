@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvite } from '../../auth/invites.ts';
 import { invites, memberships, users } from '../../db/schema.ts';
 import { createTestContext, get, post, type TestContext } from '../../test/app.ts';
-import { buildCompany, TEST_PASSWORD } from '../../test/factories.ts';
+import { buildCompany, buildUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -15,7 +15,8 @@ const PASSWORD = 'Welcome!2026';
 beforeAll(async () => {
   t = await createTestContext();
   f = await buildTenants(t.db);
-  await buildCompany(t.db, { subdomain: 'initech', name: 'Initech', title: 'Initech', selfSignUpEnabled: true });
+  const initech = await buildCompany(t.db, { subdomain: 'initech', name: 'Initech', title: 'Initech', selfSignUpEnabled: true, signUpDomains: ['initech.test'] });
+  await buildUser(t.db, [{ company: initech }], { email: 'member@initech.test' });
 });
 afterAll(() => t.close());
 
@@ -143,18 +144,25 @@ describe('POST /api/v1/auth/sign-up (self sign-up)', () => {
     ...overrides,
   });
 
-  it('signs a new user up as a USER of the host company with the sent time zone', async () => {
+  it('signs a new user up as an unconfirmed USER of the host company with the sent time zone', async () => {
     const res = await post(t.app, 'initech', '/api/v1/auth/sign-up', body());
     expect(res.statusCode).toBe(200);
     const result = await expectSignedIn('initech', res.json(), 'sally@initech.test', Role.USER);
     expect(result.user.timezone).toBe('US/Eastern');
+    expect(result.user.email_confirmed).toBe(false);
     expect(result.user.companies.map((c) => c.subdomain)).toEqual(['initech']);
   });
 
-  it('answers 304 for an existing user', async () => {
-    const res = await post(t.app, 'initech', '/api/v1/auth/sign-up', body({ username: 'User@Acme.test' }));
+  it('answers 304 for an existing member of the host company', async () => {
+    const res = await post(t.app, 'initech', '/api/v1/auth/sign-up', body({ username: 'Member@Initech.test' }));
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(ErrorCode.USERNAME_EXISTS);
+  });
+
+  it('answers 491 for an address outside the sign-up domains, even one with an account', async () => {
+    const res = await post(t.app, 'initech', '/api/v1/auth/sign-up', body({ username: 'User@Acme.test' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe(ErrorCode.SIGN_UP_DOMAIN_NOT_ALLOWED);
   });
 
   it('answers 201 with the spec fields that fail', async () => {

@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { socialTokensOf } from '../../commands/social-link.ts';
 import { companies, externalIdentities, socialAccounts } from '../../db/schema.ts';
 import { createTestContext, hostOf, post, type TestContext } from '../../test/app.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
@@ -101,7 +102,8 @@ function location(res: LightMyRequestResponse): URL {
 }
 
 describe('sign-in through a configured network', () => {
-  it('sends the browser to LinkedIn with the registered callback, and signs the member with that e-mail in', async () => {
+  // Changed with issue 13 (finding 1): a real network's e-mail is no proof either; only a linked account signs in.
+  it('sends the browser to LinkedIn with the registered callback; its e-mail signs nobody in, a linked account signs in', async () => {
     const started = await browse('/api/v1/auth/sign-in/linkedin?is_element=1');
     expect(started.statusCode).toBe(302);
     const authorize = location(started);
@@ -117,11 +119,17 @@ describe('sign-in through a configured network', () => {
 
     const code = consent(authorize);
     const back = await browse(`/api/v1/auth/sign-in/linkedin/callback?state=${state}&code=${code}`, { [STATE_COOKIE]: state });
-    const landing = location(back);
+    expect(location(back).pathname).toBe('/verify-email');
+    const [identity] = await t.db.select().from(externalIdentities).where(and(eq(externalIdentities.provider, 'linkedin'), eq(externalIdentities.subject, 'li-sam')));
+    expect(identity).toMatchObject({ userId: null, email: 'user@acme.test', displayName: 'Sam Rivera' });
+
+    // Once linked to its owner (the verification link does this), the same account signs in.
+    await t.db.update(externalIdentities).set({ userId: f.acmeUser.id }).where(eq(externalIdentities.id, identity?.id ?? 0));
+    const again = location(await browse('/api/v1/auth/sign-in/linkedin?is_element=1'));
+    const againState = again.searchParams.get('state') ?? '';
+    const landing = location(await browse(`/api/v1/auth/sign-in/linkedin/callback?state=${againState}&code=${consent(again)}`, { [STATE_COOKIE]: againState }));
     expect(landing.pathname).toBe('/sign-in/sso');
     expect(landing.searchParams.get('encrypted_token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [identity] = await t.db.select().from(externalIdentities).where(and(eq(externalIdentities.provider, 'linkedin'), eq(externalIdentities.subject, 'li-sam')));
-    expect(identity).toMatchObject({ userId: f.acmeUser.id, email: 'user@acme.test', displayName: 'Sam Rivera' });
   });
 
   it('sends X a PKCE challenge and proves it with the verifier kept on the server', async () => {
@@ -160,6 +168,8 @@ describe('linking an account for sharing through a configured network', () => {
     });
     expect(location(back).searchParams.get('social_error')).toBeNull();
     const [account] = await t.db.select().from(socialAccounts).where(and(eq(socialAccounts.userId, f.acmeUser.id), eq(socialAccounts.network, Network.TWITTER)));
-    expect(account).toMatchObject({ externalId: '2244994945', username: 'Sam on X', accessToken: 'x-access', refreshToken: 'x-refresh' });
+    expect(account).toMatchObject({ externalId: '2244994945', username: 'Sam on X' });
+    // Encrypted at rest (finding 17); the app reads the network's tokens back.
+    expect(account && socialTokensOf(t.config, account)).toEqual({ accessToken: 'x-access', refreshToken: 'x-refresh' });
   });
 });

@@ -4,10 +4,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOneTimeToken } from '../../auth/one-time-tokens.ts';
 import { hashToken } from '../../auth/sessions.ts';
+import { sandboxSignInSubject } from '../../auth/social-providers.ts';
 import { companies, externalIdentities, oneTimeTokens, outboxMails } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
-import { PENDING_COOKIE, STATE_COOKIE } from './routes.ts';
+import { PENDING_COOKIE, SANDBOX_ACCOUNT_COOKIE, STATE_COOKIE } from './routes.ts';
 
 let t: TestContext;
 let f: Tenants;
@@ -20,8 +21,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The sandbox account secret of the test's browser (see SANDBOX_ACCOUNT_COOKIE). */
+const SANDBOX_BROWSER = 's'.repeat(43);
+
 function browse(url: string, cookies: Record<string, string> = {}, subdomain = 'acme'): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'GET', url, headers: { host: hostOf(subdomain) }, cookies });
+  return t.app.inject({ method: 'GET', url, headers: { host: hostOf(subdomain) }, cookies: { [SANDBOX_ACCOUNT_COOKIE]: SANDBOX_BROWSER, ...cookies } });
+}
+
+/** Links the test browser's sandbox account of `name` on `network` to a user, as the verification link does. */
+async function linkSandboxAccount(network: string, name: string, userId: number): Promise<void> {
+  const subject = sandboxSignInSubject(SANDBOX_BROWSER, name);
+  await t.db
+    .insert(externalIdentities)
+    .values({ provider: network, subject, userId, companyId: f.acme.id, displayName: name })
+    .onConflictDoUpdate({ target: [externalIdentities.provider, externalIdentities.subject], set: { userId } });
 }
 
 function location(res: LightMyRequestResponse): URL {
@@ -125,16 +138,25 @@ describe('social sign-in with the sandbox network', () => {
     expect((await browse('/api/v1/auth/sign-in/twitter?is_element=1', {}, 'globex')).statusCode).toBe(404);
   });
 
-  it('signs a member in through the SSO exchange when the network shares their e-mail', async () => {
+  // Changed with issue 13 (finding 1): a network's e-mail no longer signs anyone in.
+  it("never signs a member in on the e-mail the network shares: the account waits, unlinked, on /verify-email", async () => {
     const { url } = await socialSignIn('linkedin', { name: 'Sam LinkedIn', email: 'USER@acme.test' }, '?is_element=1&next=%2Fsettings');
+    expect(url.pathname).toBe('/verify-email');
+    expect(url.searchParams.get('encrypted_token')).toBeNull();
+    const [identity] = await t.db.select().from(externalIdentities).where(eq(externalIdentities.subject, sandboxSignInSubject(SANDBOX_BROWSER, 'Sam LinkedIn')));
+    expect(identity).toMatchObject({ userId: null, email: 'user@acme.test' });
+  });
+
+  it('signs a linked account in through the SSO exchange, in a frame when asked, with next', async () => {
+    await linkSandboxAccount('linkedin', 'Sam LinkedIn', f.acmeUser.id);
+    const { url } = await socialSignIn('linkedin', { name: 'Sam LinkedIn' }, '?is_element=1&next=%2Fsettings');
     await expectExchangeFor(url, f.acmeUser.id);
     expect(url.searchParams.get('is_in_iframe')).toBe('1');
     expect(url.searchParams.get('next')).toBe('/settings');
-    const [identity] = await t.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'sandbox:sam linkedin'));
-    expect(identity?.userId).toBe(f.acmeUser.id);
   });
 
   it('drops a next that leaves the site', async () => {
+    await linkSandboxAccount('linkedin', 'Sam LinkedIn', f.acmeUser.id);
     const { url } = await socialSignIn('linkedin', { name: 'Sam LinkedIn' }, '?next=%2F%2Fevil.example');
     await expectExchangeFor(url, f.acmeUser.id);
     expect(url.searchParams.get('next')).toBeNull();
@@ -147,6 +169,7 @@ describe('social sign-in with the sandbox network', () => {
   });
 
   it('refuses a callback from a browser that did not start the sign-in, and a replayed one', async () => {
+    await linkSandboxAccount('twitter', 'Sam LinkedIn', f.acmeUser.id);
     const started = await browse('/api/v1/auth/sign-in/twitter');
     const state = cookieOf(started, STATE_COOKIE);
     const decided = await browse(`/api/v1/auth/sandbox/twitter/decide?${new URLSearchParams({ state, decision: 'allow', name: 'Sam LinkedIn', email: 'user@acme.test' })}`);
@@ -184,7 +207,10 @@ describe('e-mail verification after a first social sign-in', () => {
     expect(link.pathname).toBe('/verify-email');
     const code = link.searchParams.get('code') ?? '';
 
-    const verified = await get(t.app, 'acme', `/api/v1/auth/email/verification?code=${code}`);
+    // The link works only in the browser that asked for it; elsewhere it is unknown and stays usable.
+    const elsewhere = await get(t.app, 'acme', `/api/v1/auth/email/verification?code=${code}`);
+    expect(elsewhere.json()).toMatchObject({ error: ErrorCode.MAGIC_LINK_ERROR });
+    const verified = await browse(`/api/v1/auth/email/verification?code=${code}`, { [PENDING_COOKIE]: pending });
     expect(verified.statusCode).toBe(200);
     const body = EmailVerificationResponse.parse(verified.json());
     expect(body.user.id).toBe(f.acmeUser.id);
@@ -192,7 +218,7 @@ describe('e-mail verification after a first social sign-in', () => {
     const [linked] = await t.db.select().from(externalIdentities).where(eq(externalIdentities.id, usaId));
     expect(linked?.userId).toBe(f.acmeUser.id);
 
-    const again = await get(t.app, 'acme', `/api/v1/auth/email/verification?code=${code}`);
+    const again = await browse(`/api/v1/auth/email/verification?code=${code}`, { [PENDING_COOKIE]: pending });
     expect(again.json()).toMatchObject({ error: ErrorCode.MAGIC_LINK_USED });
 
     const second = await socialSignIn('twitter', { name: 'Sam on X' });

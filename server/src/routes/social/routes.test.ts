@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../auth/sessions.ts';
+import { socialTokensOf } from '../../commands/social-link.ts';
 import { DEFAULT_FEATURE_TOGGLES } from '../../db/defaults.ts';
 import { oneTimeTokens, socialAccounts, type CompanyRow, type UserRow } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
@@ -91,6 +92,18 @@ describe('GET /api/v1/social/networks', () => {
 });
 
 describe('linking through the sandbox network', () => {
+  it('comes back to the share resume route it was given, and ignores any other return path', async () => {
+    const returnTo = '/post-share/twitter/7?content=Hello%20there';
+    const back = await linkThroughSandbox('acme', f.tokens.acmeAdmin, 'twitter', 'Resumed at X', { return_to: returnTo });
+    expect(`${back.pathname}${back.search}`).toBe(returnTo);
+    await post(t.app, 'acme', '/api/v1/social/unlink-twitter', {}, f.tokens.acmeAdmin);
+    for (const elsewhere of ['https://evil.example/post-share/twitter/7', '//evil.example/post-share/x', '/settings?x=1', '/post-sharex']) {
+      const landed = await linkThroughSandbox('acme', f.tokens.acmeAdmin, 'twitter', 'Elsewhere', { return_to: elsewhere });
+      expect(landed.href).toBe('http://acme.localhost:3000/settings?network=twitter');
+      await post(t.app, 'acme', '/api/v1/social/unlink-twitter', {}, f.tokens.acmeAdmin);
+    }
+  });
+
   it('links LinkedIn, shows it, chooses a company page, goes back to personal and unlinks', async () => {
     const token = f.tokens.acmeUser;
     const consentUrl = await startLink('acme', token, 'linkedin', { is_element: false, onboarding: false });
@@ -122,7 +135,9 @@ describe('linking through the sandbox network', () => {
     expect(linkedin.pages.map((p) => p.name)).toEqual(['Acme Corporation', 'Acme Corporation Careers']);
     const [row] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.userId, f.acmeUser.id));
     expect(row?.network).toBe(3);
-    expect(row?.accessToken).toMatch(/^sandbox-/);
+    // Encrypted at rest (finding 17); the app reads the network's token back.
+    expect(row?.accessToken).toMatch(/^v1:/);
+    expect(row && socialTokensOf(t.config, row).accessToken).toMatch(/^sandbox-/);
 
     const companyPage = linkedin.pages[1]?.id ?? '';
     const chosen = await post(t.app, 'acme', '/api/v1/social/use-page', { action: 'use-company', company: companyPage }, token);

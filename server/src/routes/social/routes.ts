@@ -4,10 +4,12 @@
  * unlinking and the page to post as. Every route acts on the signed-in user's own links, and
  * only on networks the host company enables.
  */
+import { networkAvailable } from '../../auth/social-providers.ts';
 import {
   FacebookStatusResponse,
   flagIsSet,
   type Language,
+  type LinkableNetwork,
   LinkNetworkRequest,
   LinkNetworkResponse,
   SocialLinkCallbackQuery,
@@ -16,10 +18,11 @@ import {
   UsePageRequest,
   UsePageResponse,
   usePageNetwork,
+  linkReturnPath,
 } from '@chorus/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { issueSandboxLinkCode } from '../../auth/social-providers.ts';
+import { issueSandboxLinkCode, usesSandbox } from '../../auth/social-providers.ts';
 import {
   chooseSocialPage,
   completeSocialLink,
@@ -33,10 +36,11 @@ import {
 } from '../../commands/social-link.ts';
 import { companyOrigin } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { CompanyRow, UserRow } from '../../db/schema.ts';
 import { notFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
+import { REQUIRE_CONFIRMED_EMAIL } from '../../plugins/confirmed-email.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentFacebookStatus, presentLinkedNetwork, presentSocialNetworks } from '../../presenters/social.ts';
 import { consentPageLanguage } from '../social-sign-in/consent-page-language.ts';
@@ -72,7 +76,10 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.get('/api/v1/social/networks', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const links = await linksOf(ctx.db, viewer.user.id);
-    return checked(SocialNetworksResponse, presentSocialNetworks(enabledNetworks(company), links), ctx.checkResponses);
+    // Only networks this server can reach (a real client, or the sandbox where allowed) are
+    // offered for linking; a link made earlier still shows, so it can be unlinked.
+    const offered = enabledNetworks(company).filter((network) => networkAvailable(network, ctx.config) || links.has(network));
+    return checked(SocialNetworksResponse, presentSocialNetworks(offered, links), ctx.checkResponses);
   });
 
   app.get('/api/v1/social/networks/facebook', async (request) => {
@@ -81,11 +88,15 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return checked(FacebookStatusResponse, presentFacebookStatus(await linkOf(ctx.db, viewer.user.id, network)), ctx.checkResponses);
   });
 
-  app.post('/api/v1/social/link-:network', async (request) => {
+  app.post('/api/v1/social/link-:network', REQUIRE_CONFIRMED_EMAIL, async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const network = requireNetwork(company, parseInput(NetworkParam, request.params).network);
     const input = parseInput(LinkNetworkRequest, request.body ?? {});
-    const url = await startSocialLink(ctx, company, viewer.user.id, network, { isElement: flagIsSet(input.is_element), onboarding: flagIsSet(input.onboarding) });
+    const url = await startSocialLink(ctx, company, viewer.user.id, network, {
+      isElement: flagIsSet(input.is_element),
+      onboarding: flagIsSet(input.onboarding),
+      returnTo: linkReturnPath(input.return_to),
+    });
     return checked(LinkNetworkResponse, { url }, ctx.checkResponses);
   });
 
@@ -105,10 +116,17 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return checked(UsePageResponse, presentLinkedNetwork(row), ctx.checkResponses);
   });
 
+  /** A network whose linking the sandbox stands in for here (404 otherwise: off in production unless asked for). */
+  function requireSandboxNetwork(company: CompanyRow, params: unknown): LinkableNetwork {
+    const network = requireNetwork(company, parseInput(NetworkParam, params).network);
+    if (!usesSandbox(network, ctx.config)) throw notFound();
+    return network;
+  }
+
   app.get('/api/v1/social/sandbox/:network/authorize', async (request, reply) => {
     const company = request.company;
     if (!company) throw notFound();
-    const network = requireNetwork(company, parseInput(NetworkParam, request.params).network);
+    const network = requireSandboxNetwork(company, request.params);
     const { state } = parseInput(DecideQuery, request.query ?? {});
     if (!(await linkStateIsUsable(ctx.db, company, network, state))) {
       return reply.redirect(`${companyOrigin(ctx.config, company.subdomain)}/settings?network=${network}&social_error=invalid`);
@@ -120,7 +138,7 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.get('/api/v1/social/sandbox/:network/decide', { config: { writesData: true } }, async (request, reply) => {
     const company = request.company;
     if (!company) throw notFound();
-    const network = requireNetwork(company, parseInput(NetworkParam, request.params).network);
+    const network = requireSandboxNetwork(company, request.params);
     const input = parseInput(DecideQuery, request.query ?? {});
     const callback = new URL(`/api/v1/social/callback/${network}`, companyOrigin(ctx.config, company.subdomain));
     callback.searchParams.set('state', input.state);

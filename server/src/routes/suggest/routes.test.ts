@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { AUTH_HEADER, ErrorCode, PostType, SUGGESTION_PENDING_STATUS, SuggestionResponse } from '@chorus/core';
+import { ErrorCode, PostType, SUGGESTION_PENDING_STATUS, SuggestionResponse } from '@chorus/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagesOfPage, suggestImagesFor } from '../../commands/suggest-content.ts';
 import { posts } from '../../db/schema.ts';
-import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
+import { createTestContext, get, post, postForm, type TestContext } from '../../test/app.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -36,11 +36,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function multipart(form: FormData, token?: string, subdomain = 'acme') {
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  const headers: Record<string, string> = { host: hostOf(subdomain), 'content-type': request.headers.get('content-type') ?? '' };
-  if (token) headers[AUTH_HEADER] = token;
-  return t.app.inject({ method: 'POST', url: '/api/v1/post/suggestion/mobile', headers, payload: Buffer.from(await request.arrayBuffer()) });
+function multipart(form: FormData, token?: string, subdomain = 'acme') {
+  return postForm(t.app, subdomain, '/api/v1/post/suggestion/mobile', form, token);
 }
 
 describe('imagesOfPage and suggestImagesFor', () => {
@@ -100,7 +97,8 @@ describe('POST /api/v1/post/suggestion/mobile', () => {
     const [row] = await t.db.select().from(posts).where(eq(posts.id, SuggestionResponse.parse(res.json()).id));
     const image = row?.media.images[0];
     expect(row?.type).toBe(PostType.IMAGE);
-    expect(image?.original).toMatch(/^\/media\/suggestions\/.+-original\.jpg$/);
+    // In the company's folder, under a random 128-bit name (finding 14).
+    expect(image?.original).toMatch(new RegExp(`^/media/c/${f.acme.id}/[0-9a-f]{32}-original\\.jpg$`));
     const stored = await readFile(path.join(t.config.mediaDir, (image?.original ?? '').replace(/^\/media\//, '')));
     expect((await sharp(stored).metadata()).format).toBe('jpeg');
   });

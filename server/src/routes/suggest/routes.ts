@@ -19,6 +19,7 @@ import { parseInput, validationFailed } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { SafeFetchError, type SafeFetchOptions } from '../../lib/safe-fetch.ts';
+import { REQUIRE_CONFIRMED_EMAIL } from '../../plugins/confirmed-email.ts';
 import { authenticate } from '../../plugins/session.ts';
 
 /** Options of the suggest routes; `fetch` lets tests reach their own local pages. */
@@ -34,7 +35,7 @@ export const suggestRoutes: FastifyPluginAsync<SuggestRouteOptions> = async (app
     limits: { fileSize: SUGGESTION_MAX_IMAGE_BYTES, files: SUGGESTION_MAX_IMAGES, fields: 20, fieldSize: 64 * 1024, parts: 30 },
   });
 
-  app.post('/api/v1/post/suggest-images', async (request) => {
+  app.post('/api/v1/post/suggest-images', REQUIRE_CONFIRMED_EMAIL, async (request) => {
     await authenticate(ctx.db, request);
     const { url } = parseInput(SuggestImagesRequest, request.body);
     try {
@@ -47,7 +48,7 @@ export const suggestRoutes: FastifyPluginAsync<SuggestRouteOptions> = async (app
     }
   });
 
-  app.post('/api/v1/post/suggestion/mobile', async (request) => {
+  app.post('/api/v1/post/suggestion/mobile', REQUIRE_CONFIRMED_EMAIL, async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     if (!request.isMultipart()) throw validationFailed([{ path: 'content', message: 'Send the suggestion as multipart form data.' }]);
     const fields: { content?: string; media_url: string[] } = { media_url: [] };
@@ -75,7 +76,7 @@ export const suggestRoutes: FastifyPluginAsync<SuggestRouteOptions> = async (app
     const images: MediaImage[] = [];
     try {
       for (const url of input.media_url) files.push(await downloadImage(url, SUGGESTION_MAX_IMAGE_BYTES, fetchOptions));
-      for (const file of files) images.push(await storeImage(ctx.config.mediaDir, file));
+      for (const file of files) images.push(await storeImage(ctx.media, company.id, file));
     } catch (error) {
       request.log.info({ err: error }, 'suggestion image refused');
       throw validationFailed([{ path: 'media', message: 'An image could not be read.' }]);

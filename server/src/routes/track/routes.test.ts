@@ -1,8 +1,8 @@
-import { ErrorCode, Role, ShareFlowType, SUGGESTION_PENDING_STATUS, TrackClickResponse, TrackImpressionsResponse } from '@chorus/core';
+import { AnalyticsEventResponse, ErrorCode, Role, ShareFlowType, SUGGESTION_PENDING_STATUS, TrackClickResponse, TrackImpressionsResponse } from '@chorus/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, outboxMails, postClicks, postImpressions, type PostRow, type UserRow } from '../../db/schema.ts';
+import { companies, events, outboxMails, postClicks, postImpressions, type PostRow, type UserRow } from '../../db/schema.ts';
 import { createTestContext, hostOf, post, type TestContext } from '../../test/app.ts';
 import { buildPost, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
@@ -10,6 +10,7 @@ import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 const IMPRESSIONS = '/api/v1/track/post/impressions';
 const clicksOf = (id: number | string) => `/api/v1/track/post/${id}/clicks`;
 const HOUR = 3600_000;
+const ANALYTICS = '/api/v1/track/analytics';
 
 let t: TestContext;
 let f: Tenants;
@@ -195,14 +196,15 @@ describe('tracking and the read caches', () => {
   it('does not retire the caches, where every other write does', async () => {
     const { token } = await member();
     const generation = t.app.chorus.caches.generation;
-    const start = generation.current();
+    const start = generation.now();
     expect((await post(t.app, 'acme', IMPRESSIONS, { post_ids: [first.id] }, token)).statusCode).toBe(200);
     expect((await post(t.app, 'acme', clicksOf(first.id), { channel: 9 }, token)).statusCode).toBe(200);
     // Failed tracking requests neither.
     expect((await post(t.app, 'acme', clicksOf(globexPost.id), { channel: 9 }, token)).statusCode).toBe(404);
-    expect(generation.current()).toBe(start);
+    expect(generation.now()).toBe(start);
+    expect(generation.changedSince(f.acme.id, start)).toBe(false);
     expect((await post(t.app, 'acme', `/api/v2/post/${first.id}/reaction/type/1`, {}, token)).statusCode).toBe(200);
-    expect(generation.current()).toBeGreaterThan(start);
+    expect(generation.changedSince(f.acme.id, start)).toBe(true);
   });
 });
 
@@ -239,5 +241,62 @@ describe('personal data deletion', () => {
     expect(await impressionsOf(user.id)).toEqual([]);
     expect(await clicksBy(user.id)).toEqual([]);
     expect(await anonymous(tracked.id)).toEqual({ impressions: 2, clicks: 1 });
+  });
+});
+
+/** The user's analytics events, oldest first. */
+async function analyticsOf(userId: number) {
+  return t.db
+    .select({ companyId: events.companyId, kind: events.kind, postId: events.postId, network: events.network, data: events.data })
+    .from(events)
+    .where(and(eq(events.userId, userId), inArray(events.kind, ['page_viewed', 'action_tracked'])))
+    .orderBy(asc(events.id));
+}
+
+describe('POST /api/v1/track/analytics', () => {
+  it('stores page and track events in the event log with the role of the person (spec 6)', async () => {
+    const { user, token } = await member(Role.MANAGER);
+    const page = await post(t.app, 'acme', ANALYTICS, { type: 'page', name: '/post/:id' }, token);
+    expect(page.statusCode).toBe(200);
+    expect(AnalyticsEventResponse.parse(page.json())).toEqual({ recorded: true, role_id: Role.MANAGER });
+    const track = await post(t.app, 'acme', ANALYTICS, { type: 'track', name: 'share_modal_opened', properties: { post_id: first.id, network: 'LINKEDIN' } }, token);
+    expect(track.json()).toEqual({ recorded: true, role_id: Role.MANAGER });
+    expect(await analyticsOf(user.id)).toEqual([
+      { companyId: f.acme.id, kind: 'page_viewed', postId: null, network: null, data: { name: '/post/:id', role_id: Role.MANAGER } },
+      { companyId: f.acme.id, kind: 'action_tracked', postId: null, network: null, data: { name: 'share_modal_opened', role_id: Role.MANAGER, properties: { post_id: first.id, network: 'LINKEDIN' } } },
+    ]);
+  });
+
+  it('attaches the role the session holds, not one the client claims', async () => {
+    const { user, token } = await member(Role.USER);
+    const res = await post(t.app, 'acme', ANALYTICS, { type: 'page', name: '/', role_id: Role.ADMIN }, token);
+    expect(res.json()).toEqual({ recorded: true, role_id: Role.USER });
+    expect((await analyticsOf(user.id)).map((row) => row.data)).toEqual([{ name: '/', role_id: Role.USER }]);
+  });
+
+  it.each([
+    ['an unknown type', { type: 'identify', name: '/' }],
+    ['a page name that is no path', { type: 'page', name: 'feed' }],
+    ['a page name over 200 characters', { type: 'page', name: `/${'a'.repeat(200)}` }],
+    ['a track name not in the list', { type: 'track', name: 'anything_at_all' }],
+    ['a nested property', { type: 'track', name: 'share_modal_opened', properties: { nested: { a: 1 } } }],
+    ['a property value over 100 characters', { type: 'track', name: 'share_modal_opened', properties: { note: 'x'.repeat(101) } }],
+    ['more than 10 properties', { type: 'track', name: 'share_modal_opened', properties: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`p_${'abcdefghijk'[i]}`, i])) }],
+    ['no body', undefined],
+  ])('answers 201 to %s, recording nothing', async (_name, body) => {
+    const { user, token } = await member();
+    const res = body === undefined ? await raw('POST', ANALYTICS, '', token) : await post(t.app, 'acme', ANALYTICS, body, token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+    expect(await analyticsOf(user.id)).toEqual([]);
+  });
+
+  it('answers 401 without a session and to a member of another company, recording nothing', async () => {
+    for (const token of [undefined, f.tokens.globexUser]) {
+      const res = await post(t.app, 'acme', ANALYTICS, { type: 'page', name: '/' }, token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toBe(ErrorCode.NOT_SIGNED_IN);
+    }
+    expect(await analyticsOf(f.globexUser.id)).toEqual([]);
   });
 });

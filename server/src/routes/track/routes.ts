@@ -1,10 +1,20 @@
 /**
  * Tracking (v1, the spec gives these paths no version): impressions of the post cards a
- * person saw and clicks on posts, each with its share-flow channel. Neither changes what a
- * cached read answers, so neither retires the read caches (they come with every feed view).
+ * person saw and clicks on posts, each with its share-flow channel, and the product analytics
+ * events (page and track). None changes what a cached read answers, so none retires the read
+ * caches (they come with every feed view).
  */
-import { IdParam, TrackClickRequest, TrackClickResponse, TrackImpressionsRequest, TrackImpressionsResponse } from '@chorus/core';
+import {
+  AnalyticsEventRequest,
+  AnalyticsEventResponse,
+  IdParam,
+  TrackClickRequest,
+  TrackClickResponse,
+  TrackImpressionsRequest,
+  TrackImpressionsResponse,
+} from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
+import { recordAnalyticsEvent } from '../../commands/analytics.ts';
 import { recordClick, recordImpressions } from '../../commands/post-tracking.ts';
 import { parseInput, postUnavailable } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -29,5 +39,12 @@ export const trackRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const { channel } = parseInput(TrackClickRequest, request.body ?? {});
     if (!(await recordClick(ctx.db, { companyId: company.id, userId: viewer.user.id, channel }, id))) throw postUnavailable();
     return checked(TrackClickResponse, { post_id: id, channel }, ctx.checkResponses);
+  });
+
+  app.post('/api/v1/track/analytics', KEEPS_CACHES, async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const event = parseInput(AnalyticsEventRequest, request.body ?? {});
+    await recordAnalyticsEvent(ctx.db, { companyId: company.id, userId: viewer.user.id, role: viewer.role }, event);
+    return checked(AnalyticsEventResponse, { recorded: true, role_id: viewer.role }, ctx.checkResponses);
   });
 };

@@ -12,7 +12,9 @@ import {
   outboxMails,
   postReactions,
   posts,
-  postShares,
+  shares,
+  shareDrafts,
+  events,
   postSubscriptions,
   sessions,
   socialAccounts,
@@ -97,6 +99,10 @@ describe('DELETE /api/v1/user/confirm/{delete_token}', () => {
     await buildShare(t.db, first, user, Network.TWITTER);
     await buildShare(t.db, second, user, Network.FACEBOOK);
     await buildShare(t.db, second, f.acmeUser, Network.FACEBOOK);
+    // A failed share with the person's own words, an event and a caption draft of theirs.
+    await t.db.insert(shares).values({ postId: second.id, userId: user.id, companyId: f.acme.id, network: Network.LINKEDIN, state: 'failed', content: 'my own words' });
+    await t.db.insert(events).values({ companyId: f.acme.id, userId: user.id, postId: first.id, network: Network.LINKEDIN, kind: 'share_published' });
+    await t.db.insert(shareDrafts).values({ userId: user.id, postId: first.id, companyId: f.acme.id, network: Network.LINKEDIN, content: 'draft' });
     await buildLike(t.db, first, user);
     await t.db.insert(comments).values({ postId: first.id, userId: user.id, companyId: f.acme.id, content: 'mine' });
     await t.db.insert(bookmarks).values({ postId: first.id, userId: user.id, companyId: f.acme.id });
@@ -109,7 +115,7 @@ describe('DELETE /api/v1/user/confirm/{delete_token}', () => {
     const countsOf = async (ids: number[]) =>
       (await t.db.select().from(posts).where(inArray(posts.id, ids))).map((p: PostRow) => [p.id, p.shareCount, p.twitterShares, p.facebookShares, p.linkedinShares]);
     const companyTotal = async () =>
-      (await t.db.select({ n: sql<number>`count(*)::int` }).from(postShares).where(eq(postShares.companyId, f.acme.id)))[0]?.n;
+      (await t.db.select({ n: sql<number>`count(*)::int` }).from(shares).where(eq(shares.companyId, f.acme.id)))[0]?.n;
     const countsBefore = await countsOf([first.id, second.id]);
     expect(countsBefore).toEqual([
       [first.id, 2, 1, 0, 1],
@@ -123,8 +129,12 @@ describe('DELETE /api/v1/user/confirm/{delete_token}', () => {
 
     expect(await countsOf([first.id, second.id])).toEqual(countsBefore);
     expect(await companyTotal()).toBe(totalBefore);
-    const anonymous = await t.db.select().from(postShares).where(inArray(postShares.postId, [first.id, second.id]));
-    expect(anonymous.map((s) => s.userId).sort()).toEqual([f.acmeUser.id, null, null, null].sort());
+    const anonymous = await t.db.select().from(shares).where(inArray(shares.postId, [first.id, second.id]));
+    expect(anonymous.map((s) => s.userId).sort()).toEqual([f.acmeUser.id, null, null, null, null].sort());
+    // Their words go; the shares and events stay, anonymous.
+    expect(anonymous.filter((s) => s.userId === null).map((s) => s.content)).toEqual(['', '', '', '']);
+    expect((await t.db.select().from(events).where(eq(events.postId, first.id))).map((e) => e.userId)).toEqual([null]);
+    expect(await t.db.select().from(shareDrafts).where(eq(shareDrafts.postId, first.id))).toEqual([]);
 
     expect(await t.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
     for (const table of [memberships, sessions, postReactions, comments, bookmarks, postSubscriptions, categoryFollows, userEvents, socialAccounts, externalIdentities, oneTimeTokens] as const) {
@@ -156,8 +166,8 @@ describe('DELETE /api/v1/user/confirm/{delete_token}', () => {
     expect((await confirm('acme', code, f.tokens.acmeAdmin)).statusCode).toBe(200);
     expect((await t.db.select().from(memberships).where(eq(memberships.userId, both.id))).map((m) => m.companyId)).toEqual([f.globex.id]);
     expect((await t.db.select().from(comments).where(eq(comments.userId, both.id))).map((c) => c.content)).toEqual(['globex']);
-    expect((await t.db.select().from(postShares).where(eq(postShares.userId, both.id))).map((s) => s.postId)).toEqual([globexPost.id]);
-    expect((await t.db.select().from(postShares).where(eq(postShares.postId, acmePost.id))).map((s) => s.userId)).toEqual([null]);
+    expect((await t.db.select().from(shares).where(eq(shares.userId, both.id))).map((s) => s.postId)).toEqual([globexPost.id]);
+    expect((await t.db.select().from(shares).where(eq(shares.postId, acmePost.id))).map((s) => s.userId)).toEqual([null]);
     expect((await get(t.app, 'acme', '/api/v1/user/personal-data', bothToken)).statusCode).toBe(401);
     expect((await get(t.app, 'globex', '/api/v1/user/personal-data', globexToken)).statusCode).toBe(200);
   });

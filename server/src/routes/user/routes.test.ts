@@ -39,8 +39,8 @@ function del(app: FastifyInstance, subdomain: string, url: string, token?: strin
 }
 
 describe('GET /api/v1/user/{id}', () => {
-  it('returns a colleague with their role here, all their companies and settings', async () => {
-    const res = await get(t.app, 'acme', `/api/v1/user/${f.multi.id}`, f.tokens.acmeUser);
+  it('returns oneself with the role here, all one’s companies and settings', async () => {
+    const res = await get(t.app, 'acme', `/api/v1/user/${f.multi.id}`, f.tokens.multi);
     expect(res.statusCode).toBe(200);
     const user = UserResponse.parse(res.json());
     expect(user).toMatchObject({ id: f.multi.id, role: 3, username: 'multi@acme.test', language: 'en-US', groups: [] });
@@ -53,8 +53,21 @@ describe('GET /api/v1/user/{id}', () => {
   });
 
   it('gives the role of the host company', async () => {
-    const res = await get(t.app, 'globex', `/api/v1/user/${f.multi.id}`, f.tokens.globexUser);
+    const res = await get(t.app, 'globex', `/api/v1/user/${f.multi.id}`, f.tokens.multiGlobex);
     expect(UserResponse.parse(res.json()).role).toBe(2);
+  });
+
+  it('shows a colleague only the public card', async () => {
+    const res = await get(t.app, 'acme', `/api/v1/user/${f.multi.id}`, f.tokens.acmeUser);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: f.multi.id, full_name: `${f.multi.firstName} ${f.multi.lastName}`.trim(), picture_images: { avatar: null } });
+  });
+
+  it('shows the company’s admin the full record, with only this company among its companies', async () => {
+    const res = await get(t.app, 'acme', `/api/v1/user/${f.multi.id}`, f.tokens.acmeAdmin);
+    const user = UserResponse.parse(res.json());
+    expect(user).toMatchObject({ id: f.multi.id, role: 3, username: 'multi@acme.test' });
+    expect(user.companies.map((c) => c.subdomain)).toEqual(['acme']);
   });
 
   it('hides users who do not share the host company', async () => {

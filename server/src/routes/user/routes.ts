@@ -1,5 +1,6 @@
 /**
- * User routes: GET /api/v1/user/{id} (a member of the host company); the signed-in user's own
+ * User routes: GET /api/v1/user/{id} (a member of the host company: the full record of oneself,
+ * for admins of anyone here, else the public card); the signed-in user's own
  * account: POST /api/v1/user/{id} (profile and settings), POST /api/v1/user/password, and the
  * profile picture (POST and DELETE /api/v1/user/{id}/picture, GET /api/v1/user/{id}/avatar).
  */
@@ -12,6 +13,7 @@ import {
   ErrorCode,
   IdParam,
   UpdateUserRequest,
+  UserLookupResponse,
   UserResponse,
   type Role,
 } from '@chorus/core';
@@ -25,7 +27,7 @@ import type { AppContext } from '../../lib/context.ts';
 import type { Viewer } from '../../lib/request-context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
-import { presentUser, userCompanies } from '../../presenters/user.ts';
+import { presentUser, presentUserTo, userCompanies } from '../../presenters/user.ts';
 
 /** The path's user must be the signed-in one: people change only their own account. */
 function ownAccount(viewer: Viewer, params: unknown): void {
@@ -63,7 +65,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     checked(UserResponse, presentUser(user, role, await userCompanies(ctx.db, user.id)), ctx.checkResponses);
 
   app.get('/api/v1/user/:id', async (request) => {
-    const { company } = await authenticate(ctx.db, request);
+    const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     // Only people who share the host company are visible; others are simply not found.
     const [row] = await ctx.db
@@ -73,7 +75,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       .where(eq(users.id, id))
       .limit(1);
     if (!row) throw notFound();
-    return present(row.user, row.role as Role);
+    return checked(UserLookupResponse, await presentUserTo(ctx.db, viewer, company, row.user, row.role as Role), ctx.checkResponses);
   });
 
   app.post('/api/v1/user/password', async (request) => {

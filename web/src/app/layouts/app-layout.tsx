@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Text } from '@fluentui/react-components';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { RouterLink } from '../../components/router-link.tsx';
 import { TopicsDropdown } from '../../features/topics/index.tsx';
 import { PostTracking } from '../../features/tracking/components/post-tracking.tsx';
+import { usePageAnalytics } from '../../features/tracking/hooks/use-page-analytics.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import styles from './app-layout.module.css';
 
 // The menu (with its popover positioning and avatar) is not needed to paint the feed, nor are
@@ -16,14 +18,36 @@ import styles from './app-layout.module.css';
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 const CompanySwitcher = lazy(() => import('../../features/top-bar/components/company-switcher.tsx').then((m) => ({ default: m.CompanySwitcher })));
 const TimezoneWarning = lazy(() => import('../../features/top-bar/components/timezone-warning.tsx').then((m) => ({ default: m.TimezoneWarning })));
+const EmailConfirmationBanner = lazy(() =>
+  import('../../features/sign-up/components/email-confirmation-banner.tsx').then((m) => ({ default: m.EmailConfirmationBanner })),
+);
+// The search field (Fluent's SearchBox) is not needed to paint the feed either.
+const topBarSearch = () => import('../../features/top-bar/components/top-bar-search.tsx');
+const TopBarSearch = lazy(() => topBarSearch().then((m) => ({ default: m.TopBarSearch })));
+const SearchToggle = lazy(() => topBarSearch().then((m) => ({ default: m.SearchToggle })));
+// The phone menu (a drawer with every action of the bar) loads after the first paint, like the user menu.
+const MobileMenu = lazy(() => import('../../features/top-bar/components/mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
 const SuggestButton = lazy(() => import('../../features/suggest/index.ts').then((m) => ({ default: m.SuggestButton })));
+
+/**
+ * The spec's mobile breakpoint, as app-layout.module.css has it: the bar renders only the
+ * controls of the current width, so a phone does not fetch the desktop bar's menus and a
+ * desktop not the phone's drawer (the CSS classes still hide the other set while it swaps).
+ */
+const NARROW_QUERY = '(max-width: 654px)';
 
 function TopBar(): JSX.Element {
   const { t } = useTranslation();
   const config = useConfigInfo();
   const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const narrow = useMediaQuery(NARROW_QUERY);
   const company = config?.company_name ?? '';
   const logo = user?.companies.find((entry) => entry.company_id === config?.company_id)?.logo_images.original;
+  // The search page has its own field; the top bar's would only repeat it.
+  const onSearchPage = pathname === '/search';
+  useEffect(() => setSearchOpen(false), [pathname]);
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -33,31 +57,78 @@ function TopBar(): JSX.Element {
             {company}
           </Text>
         </div>
-        <nav aria-label={t('nav.primary')} className={styles.nav}>
-          <ul className={styles.navList}>
-            <li>
-              <RouterLink to="/">{t('nav.home')}</RouterLink>
-            </li>
-            <li>
-              <RouterLink to="/topic/latest">{t('nav.explore')}</RouterLink>
-            </li>
-            <li>
-              <TopicsDropdown />
-            </li>
-          </ul>
-        </nav>
-        {user && config && user.companies.length > 1 ? (
+        {narrow ? null : (
+          <nav aria-label={t('nav.primary')} className={`${styles.nav} ${styles.wide}`}>
+            <ul className={styles.navList}>
+              <li>
+                <RouterLink to="/" className={styles.navLink}>
+                  {t('nav.home')}
+                </RouterLink>
+              </li>
+              <li>
+                <RouterLink to="/topic/latest" className={styles.navLink}>
+                  {t('nav.explore')}
+                </RouterLink>
+              </li>
+              <li>
+                <TopicsDropdown />
+              </li>
+            </ul>
+          </nav>
+        )}
+        {onSearchPage || narrow ? null : (
           <Suspense fallback={null}>
-            <CompanySwitcher companies={user.companies} currentCompanyId={config.company_id} currentName={company} />
+            <TopBarSearch className={`${styles.search} ${styles.wide}`} />
           </Suspense>
+        )}
+        {onSearchPage || !narrow ? null : (
+          <div className={styles.narrow}>
+            <Suspense fallback={null}>
+              <SearchToggle open={searchOpen} className={styles.iconButton} controls="top-bar-search-row" onToggle={() => setSearchOpen((value) => !value)} />
+            </Suspense>
+          </div>
+        )}
+        {user && config && user.companies.length > 1 && !narrow ? (
+          <div className={styles.wide}>
+            <Suspense fallback={null}>
+              <CompanySwitcher companies={user.companies} currentCompanyId={config.company_id} currentName={company} labelClassName={styles.collapsibleLabel} />
+            </Suspense>
+          </div>
         ) : null}
-        <Suspense fallback={null}>
-          <SuggestButton />
-        </Suspense>
-        <Suspense fallback={<Text>{user?.full_name ?? ''}</Text>}>
-          <UserMenu />
-        </Suspense>
+        {narrow ? null : (
+          <div className={styles.wide}>
+            <Suspense fallback={null}>
+              <SuggestButton labelClassName={styles.collapsibleLabel} />
+            </Suspense>
+          </div>
+        )}
+        {narrow ? null : (
+          <div className={styles.wide}>
+            <Suspense fallback={<Text>{user?.full_name ?? ''}</Text>}>
+              <UserMenu />
+            </Suspense>
+          </div>
+        )}
+        {user && config && narrow ? (
+          <div className={styles.narrow}>
+            <Suspense fallback={null}>
+              <MobileMenu companies={user.companies} currentCompanyId={config.company_id} currentName={company} />
+            </Suspense>
+          </div>
+        ) : null}
       </div>
+      {searchOpen && !onSearchPage && narrow ? (
+        <div id="top-bar-search-row" className={`${styles.searchRow} ${styles.narrowBlock}`}>
+          <Suspense fallback={null}>
+            <TopBarSearch autoFocus />
+          </Suspense>
+        </div>
+      ) : null}
+      {user && !user.email_confirmed ? (
+        <Suspense fallback={null}>
+          <EmailConfirmationBanner email={user.username} />
+        </Suspense>
+      ) : null}
       {user ? (
         <Suspense fallback={null}>
           <TimezoneWarning savedZone={user.timezone} />
@@ -68,12 +139,14 @@ function TopBar(): JSX.Element {
 }
 
 /**
- * The signed-in frame: skip link, top bar (navigation, company switcher, user menu and the
- * time-zone mismatch warning), and the page.
+ * The signed-in frame: skip link, top bar (navigation, company switcher, user menu, the
+ * e-mail confirmation banner of unconfirmed members and the time-zone mismatch warning), and the page.
+ * Each page of the signed-in app sends its analytics page event.
  */
 export function AppLayout(): JSX.Element {
   const { t } = useTranslation();
   const location = useLocation();
+  usePageAnalytics();
   return (
     <>
       <a href="#chorus-main" className={styles.skip}>

@@ -1,54 +1,69 @@
-import type { JSX } from 'react';
-import { Avatar, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { SettingsRegular, ShieldLockRegular, SignOutRegular } from '@fluentui/react-icons';
+import type { JSX, MouseEvent } from 'react';
+import { Avatar, Menu, MenuButton, MenuItem, MenuItemLink, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOGOUT_ERROR_TOAST_MS } from '@chorus/core';
-import { useConfigInfo, useCurrentUser, useSignOut } from '../../lib/auth.tsx';
-import { useNotify } from '../../lib/notify.tsx';
-import { ViewSwitchItem } from '../../features/top-bar/components/view-switch-item.tsx';
+import { useCurrentUser } from '../../lib/auth.tsx';
+import { useAccountEntries } from '../../features/top-bar/hooks/use-account-entries.tsx';
+import styles from './app-layout.module.css';
 
 /**
- * The user menu of the top bar: the user's name and avatar, the view switcher, and Sign Out. A failed sign-out
- * shows 'Unknown Logout Error' for 8 s; the local session ends either way.
+ * The user menu of the top bar: the user's name (hidden on narrow bars, where the avatar
+ * stands alone) and avatar, then the account entries (view switcher, Bookmarks, Featured,
+ * Manage Topics, My Settings, Privacy, Sign Out).
  */
 export function UserMenu(): JSX.Element {
   const { t } = useTranslation();
-  const notify = useNotify();
   const user = useCurrentUser();
-  const config = useConfigInfo();
-  const signOut = useSignOut(() => notify.error(t('message.unknownLogout', { ns: 'errors' }), { timeout: LOGOUT_ERROR_TOAST_MS }));
+  const entries = useAccountEntries();
   const navigate = useNavigate();
   const name = user?.full_name ?? '';
-  const handleSignOut = (): void => {
-    if (!signOut.isPending) signOut.mutate();
-  };
   return (
     <Menu>
       <MenuTrigger disableButtonEnhancement>
         <MenuButton
           appearance="subtle"
-          icon={<Avatar name={name} image={user?.picture_images.avatar ? { src: user.picture_images.avatar } : undefined} size={28} />}
+          // The avatar only repeats the name the button is labelled with, so it is hidden from
+          // assistive technology and shows the picture or a person icon (coloured by the name),
+          // not initials: initials would be visible text missing from the label (Lighthouse's
+          // label-content-name-mismatch: a control's name contains the text it shows).
+          icon={<Avatar aria-hidden color="colorful" idForColor={name} image={user?.picture_images.avatar ? { src: user.picture_images.avatar } : undefined} size={28} />}
           aria-label={t('nav.userMenu', { name })}
         >
-          {name}
+          <span className={styles.userName}>{name}</span>
         </MenuButton>
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
-          {user ? <ViewSwitchItem role={user.role} dashboardEnabled={config?.dashboard_enabled ?? false} /> : null}
-          <MenuItem icon={<SettingsRegular />} onClick={() => navigate('/settings')}>
-            {t('nav.settings')}
-          </MenuItem>
-          <MenuItem icon={<ShieldLockRegular />} onClick={() => navigate('/privacy')}>
-            {t('nav.privacy')}
-          </MenuItem>
-          <MenuItem icon={<SignOutRegular />} onClick={handleSignOut}>
-            {t('nav.signOut')}
-          </MenuItem>
+          {entries.map((entry) => {
+            const { href, to, onSelect } = entry;
+            if (href !== undefined) {
+              const follow = (event: MouseEvent<HTMLAnchorElement>): void => {
+                if (to === undefined || event.ctrlKey || event.metaKey || event.shiftKey) return;
+                event.preventDefault();
+                void navigate(to);
+              };
+              return (
+                <MenuItemLink key={entry.id} href={href} icon={entry.icon} onClick={follow}>
+                  {entry.label}
+                </MenuItemLink>
+              );
+            }
+            return (
+              <MenuItem
+                key={entry.id}
+                icon={entry.icon}
+               
+                onClick={() => {
+                  if (to !== undefined) void navigate(to);
+                  else onSelect?.();
+                }}
+              >
+                {entry.label}
+              </MenuItem>
+            );
+          })}
         </MenuList>
       </MenuPopover>
     </Menu>
   );
 }
-

@@ -1,8 +1,9 @@
 import type { JSX } from 'react';
+import { Text } from '@fluentui/react-components';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ONBOARDING_PATH, ONBOARDING_SLIDE } from '@chorus/core';
-import { useConfigInfo } from '../../lib/auth.tsx';
+import { useConfigInfo, useCurrentUser } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { OnboardingScreen } from '../../features/onboarding/index.ts';
 import { SocialSettingsSection, useHasLinkedNetwork } from '../../features/social/index.ts';
@@ -19,10 +20,13 @@ export function OnboardingRoute(): JSX.Element {
   return <OnboardingSlide />;
 }
 
+/** The slide; a member who has not confirmed their address yet may not link networks, so that step waits. */
 function OnboardingSlide(): JSX.Element {
   const { t } = useTranslation(['social']);
   const config = useConfigInfo();
+  const user = useCurrentUser();
   const linked = useHasLinkedNetwork();
   useDocumentTitle(t('social:onboarding.documentTitle', { company: config?.company_name ?? '' }));
-  return <OnboardingScreen networkLinked={linked} networks={<SocialSettingsSection onboarding />} />;
+  const networks = user?.email_confirmed === false ? <Text as="p">{t('social:onboarding.linkAfterConfirm')}</Text> : <SocialSettingsSection onboarding />;
+  return <OnboardingScreen networkLinked={linked} networks={networks} />;
 }

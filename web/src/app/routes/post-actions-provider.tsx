@@ -1,18 +1,51 @@
-import { lazy, useEffect } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostActionsContext } from '../../features/posts/components/post-card.tsx';
+import { ShareLauncherContext, type ShareLauncher } from '../../lib/share-launcher.ts';
+import type { ShareTask } from '../../features/share/components/share-host.tsx';
 
 // The interaction bar (likes, counts, share buttons, bookmark, reactions modal) and its
 // strings load on demand, after the feed's first render.
 const PostInteractions = lazy(() => import('../../features/reactions/components/post-interactions.tsx').then((m) => ({ default: m.PostInteractions })));
+// The share modal, copy link and e-mail (with twitter-text) load on the first share action.
+const ShareHost = lazy(() => import('../../features/share/components/share-host.tsx').then((m) => ({ default: m.ShareHost })));
 
-/** Gives post cards their actions, composed from the reactions feature. */
+/** Gives post cards their actions, composed from the reactions and share features. */
 export function PostActionsProvider(props: { children: ReactNode }): JSX.Element {
   const { i18n } = useTranslation();
+  const [task, setTask] = useState<ShareTask | null>(null);
+  const [hostWanted, setHostWanted] = useState(false);
+  const nextId = useRef(0);
   useEffect(() => {
     // Fetch the bar's namespace alongside its code rather than after it.
     void i18n.loadNamespaces('library');
   }, [i18n]);
-  return <PostActionsContext.Provider value={PostInteractions}>{props.children}</PostActionsContext.Provider>;
+
+  const launcher = useMemo<ShareLauncher>(() => {
+    const newId = (): number => {
+      nextId.current += 1;
+      setHostWanted(true);
+      return nextId.current;
+    };
+    return {
+      openShare: (request) => setTask({ id: newId(), kind: 'share', request }),
+      copyLink: (post) => setTask({ id: newId(), kind: 'copy', post }),
+      shareByEmail: (post) => setTask({ id: newId(), kind: 'email', post }),
+    };
+  }, []);
+  const handleDone = useCallback(() => setTask(null), []);
+
+  return (
+    <PostActionsContext.Provider value={PostInteractions}>
+      <ShareLauncherContext.Provider value={launcher}>
+        {props.children}
+        {hostWanted ? (
+          <Suspense fallback={null}>
+            <ShareHost task={task} onDone={handleDone} />
+          </Suspense>
+        ) : null}
+      </ShareLauncherContext.Provider>
+    </PostActionsContext.Provider>
+  );
 }

@@ -1,22 +1,24 @@
 import { useCallback } from 'react';
 import type { JSX } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@chorus/core';
 import { useConfigInfo } from '../../lib/auth.tsx';
 import { useNotify } from '../../lib/notify.tsx';
 import { PostDialog } from '../../features/posts/components/post-dialog.tsx';
-import { openedFromList } from '../../features/posts/components/post-card.tsx';
+import { focusCard, openedFromList } from '../../features/posts/components/post-card.tsx';
 import { PostInteractions } from '../../features/reactions/components/post-interactions.tsx';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
 import { usePostClicks } from '../../features/tracking/hooks/use-post-clicks.ts';
+import { useShareFromLink } from './post-share.tsx';
 
 /**
  * `/post/:postId`: the single post modal over the feed, with the post's actions and comments.
  * Previous and next (arrows and arrow keys) move within the list it was opened from, passed
  * in history state, replacing the entry so that closing still goes back to that list. Closing
  * goes back there, or home when the post was opened directly; a post that is gone (662, 750)
- * is reported and the user goes home.
+ * is reported and the user goes home. With `network` (and `type_id`) the share modal opens
+ * over it on that network's tab.
  */
 export function PostDialogRoute(): JSX.Element {
   const { t } = useTranslation();
@@ -33,15 +35,20 @@ export function PostDialogRoute(): JSX.Element {
   const previousId = list && index > 0 ? list.feed[index - 1] : undefined;
   const nextId = list && index >= 0 && index < list.feed.length - 1 ? list.feed[index + 1] : undefined;
   const commentsOn = config?.feature_toggles.post_comments_enabled ?? false;
-  const handleSourceClick = usePostClicks(postId, list !== null);
+  const handleSourceClick = usePostClicks(postId, list !== null, list?.stepped === true);
+  const [search] = useSearchParams();
+  // `/post/{postId}?type_id&network` opens the share modal on that network's tab.
+  useShareFromLink(postId, search.get('network'), search.get('type_id'));
 
   const handleClose = (): void => {
     if (list) void navigate(-1);
     else void navigate('/', { replace: true });
+    // Back on the list, the card that opened the modal has the focus again.
+    if (list?.opener !== undefined) focusCard(list.opener);
   };
 
   const goTo = (id: number): void => {
-    void navigate(`/post/${id}`, { replace: true, state: list });
+    void navigate(`/post/${id}`, { replace: true, state: list === null ? null : { ...list, stepped: true } });
   };
 
   const handleMissing = useCallback((): void => {

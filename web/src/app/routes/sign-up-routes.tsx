@@ -12,7 +12,9 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useBrandedSettings } from '../../features/auth/api/get-branded-settings.ts';
 import { useInvite } from '../../features/sign-up/api/get-invite.ts';
 import { ContinueInApp } from '../../features/sign-up/components/continue-in-app.tsx';
+import { ConfirmEmailScreen } from '../../features/sign-up/components/confirm-email-screen.tsx';
 import { InviteSignUpForm } from '../../features/sign-up/components/invite-sign-up-form.tsx';
+import { JoinCompanyForm } from '../../features/sign-up/components/join-company-form.tsx';
 import { SelfSignUpForm } from '../../features/sign-up/components/self-sign-up-form.tsx';
 
 /** After a sign-up the user is signed in: a url from the server is followed, else the feed. */
@@ -97,4 +99,23 @@ export function SelfSignUpRoute(): JSX.Element {
   if (branding.isPending) return <PageSpinner />;
   if (!branding.data?.self_sign_up_enabled) return <Navigate to="/sign-in" replace />;
   return <SelfSignUpForm companyName={branding.data.title} signInTo={{ pathname: '/sign-in', search: location.search }} onSignedUp={finish} />;
+}
+
+/** /confirm-email?code: the link mailed to a self sign-up; confirms the address once. */
+export function ConfirmEmailRoute(): JSX.Element {
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  if (!code) return <Navigate to="/sign-in" replace />;
+  return <ConfirmEmailScreen code={code} />;
+}
+
+/** /sign-up/join?code: the link mailed to the owner of an existing account; joins with its password. */
+export function SignUpJoinRoute(): JSX.Element {
+  const [params] = useSearchParams();
+  const branding = useBrandedSettings();
+  const finish = useFinishSignUp();
+  const code = params.get('code');
+  if (!code) return <Navigate to="/sign-in" replace />;
+  if (branding.isPending) return <PageSpinner />;
+  return <JoinCompanyForm code={code} companyName={branding.data?.title ?? ''} onJoined={finish} />;
 }

@@ -1,10 +1,12 @@
 import { Suspense } from 'react';
 import type { JSX } from 'react';
-import { Button } from '@fluentui/react-components';
+import { Button, Text } from '@fluentui/react-components';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PostListType, RECOMMENDATION_DRAWER_SIZE, SpecialTopic } from '@chorus/core';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { RouterButtonLink } from '../../components/router-link.tsx';
+import styles from './topic.module.css';
 import { TopicView } from '../../features/posts/components/topic-view.tsx';
 import { useCategories } from '../../features/posts/api/get-categories.ts';
 import { LibraryControls, useLibraryState } from '../../features/library/index.ts';
@@ -32,16 +34,34 @@ function RecommendedTopic(): JSX.Element {
   );
 }
 
+/** A topic id that names no topic of the company: says so, and offers Explore. */
+function UnknownTopic(): JSX.Element {
+  const { t } = useTranslation(['library']);
+  return (
+    <section className={styles.unknown} aria-labelledby="unknown-topic-heading">
+      <Text as="h1" id="unknown-topic-heading" size={800} weight="semibold" className={styles.unknownHeading}>
+        {t('library:topic.notFoundTitle')}
+      </Text>
+      <Text as="p">{t('library:topic.notFoundBody')}</Text>
+      <div>
+        <RouterButtonLink to="/topic/latest" appearance="primary">
+          {t('library:topic.notFoundExplore')}
+        </RouterButtonLink>
+      </div>
+    </section>
+  );
+}
+
 /** One topic (numeric id) or Explore (`latest`), with follow toggle, filter and sort. */
 function LibraryTopic(props: { topicId: number | null }): JSX.Element {
   const { t } = useTranslation(['common', 'library']);
   const [library, setLibrary] = useLibraryState();
   const categories = useCategories();
-  const name =
-    props.topicId === null
-      ? t('topic.explore')
-      : (categories.data?.objects.find((category) => category.id === props.topicId)?.name ?? t('topic.fallbackTitle'));
+  const found = props.topicId === null ? undefined : categories.data?.objects.find((category) => category.id === props.topicId);
+  const unknown = props.topicId !== null && categories.isSuccess && found === undefined;
+  const name = props.topicId === null ? t('topic.explore') : unknown ? t('library:topic.notFoundTitle') : (found?.name ?? t('topic.fallbackTitle'));
   useDocumentTitle(name);
+  if (unknown) return <UnknownTopic />;
   const sortBy = library.sortBy ?? undefined;
   return (
     <TopicView

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, JSX } from 'react';
 import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
 import type { To } from 'react-router';
@@ -29,6 +29,14 @@ export function EmailSignInForm(props: EmailSignInFormProps): JSX.Element {
   const [email, setEmail] = useState(props.initialEmail ?? '');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // The screen is only this form: the first field to fill takes the focus (the password when
+  // the e-mail came prefilled from another company's sign-in).
+  const prefilled = Boolean(props.initialEmail);
+  useEffect(() => {
+    (prefilled ? passwordInput : emailInput).current?.focus();
+  }, [prefilled]);
 
   const emailCheck = validateEmail(email);
   const passwordCheck = validatePasswordRequired(password);
@@ -56,6 +64,7 @@ export function EmailSignInForm(props: EmailSignInFormProps): JSX.Element {
       </Text>
       <Field label={t('emailSignIn.email')} required validationMessage={message(emailCheck)}>
         <Input
+          ref={emailInput}
           type="email"
           name="email"
           autoComplete="username"
@@ -65,6 +74,7 @@ export function EmailSignInForm(props: EmailSignInFormProps): JSX.Element {
       </Field>
       <Field label={t('emailSignIn.password')} required validationMessage={message(passwordCheck)}>
         <Input
+          ref={passwordInput}
           type="password"
           name="password"
           autoComplete="current-password"

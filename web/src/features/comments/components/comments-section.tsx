@@ -3,6 +3,7 @@ import type { FormEvent, JSX } from 'react';
 import { Avatar, Button, Field, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, Role, isEmptyComment, type Comment, type Post } from '@chorus/core';
+import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useComments, useCommentMutations, visibleComments } from '../api/comments.ts';
@@ -71,9 +72,16 @@ function CommentItem(props: { comment: Comment; canEdit: boolean; canDelete: boo
               </Button>
             ) : null}
             {props.canDelete ? (
-              <Button appearance="transparent" size="small" disabled={mutations.remove.isPending} onClick={handleDelete}>
-                {t('library:comments.delete')}
-              </Button>
+              <ConfirmAction
+                appearance="transparent"
+                size="small"
+                disabled={mutations.remove.isPending}
+                label={t('library:comments.delete')}
+                title={t('library:comments.confirmDeleteTitle')}
+                body={t('library:comments.confirmDeleteBody')}
+                confirmLabel={t('library:comments.delete')}
+                onConfirm={handleDelete}
+              />
             ) : null}
           </div>
         ) : null}

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
 import { FilterBy, SortBy } from '@chorus/core';
+import { localStore } from '../../../lib/safe-storage.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 
 /**
@@ -44,21 +45,13 @@ export function parseLibraryState(text: string | null): LibraryState {
   };
 }
 
+/** The stored state; blocked storage (a third-party frame) reads as empty, so the state lasts the page. */
 function load(userId: number): LibraryState {
-  try {
-    return parseLibraryState(localStorage.getItem(libraryStorageKey(userId)));
-  } catch {
-    // Storage may be blocked (a third-party frame): the state then lasts the page.
-    return DEFAULT_LIBRARY_STATE;
-  }
+  return parseLibraryState(localStore.get(libraryStorageKey(userId)));
 }
 
 function save(userId: number, state: LibraryState): void {
-  try {
-    localStorage.setItem(libraryStorageKey(userId), JSON.stringify(state));
-  } catch {
-    // See load().
-  }
+  localStore.set(libraryStorageKey(userId), JSON.stringify(state));
 }
 
 interface LibraryStore {

@@ -3,8 +3,9 @@ import type { JSX, ReactNode } from 'react';
 import { Button, Text } from '@fluentui/react-components';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { OnboardingEvent } from '@chorus/core';
-import { useConfigInfo, useCurrentUser } from '../../../lib/auth.tsx';
+import { SignOutRegular } from '@fluentui/react-icons';
+import { LOGOUT_ERROR_TOAST_MS, OnboardingEvent } from '@chorus/core';
+import { useConfigInfo, useCurrentUser, useSignOut } from '../../../lib/auth.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useReportOnboarding } from '../api/onboarding-events.ts';
 import { TimezoneConfirm } from './timezone-confirm.tsx';
@@ -21,6 +22,7 @@ function escapeIsTaken(event: KeyboardEvent): boolean {
  * Onboarding's one slide: link networks (the `networks` region, composed by the route) and
  * confirm the time zone. Get Started is enabled once a network is linked or the time zone is
  * saved and reports 'finished'; Skip and Escape report 'skipped'; both return to the feed.
+ * A header carries the company's logo and name, and Sign Out.
  */
 export function OnboardingScreen(props: { networks: ReactNode; networkLinked: boolean }): JSX.Element {
   const { t } = useTranslation(['social']);
@@ -29,6 +31,7 @@ export function OnboardingScreen(props: { networks: ReactNode; networkLinked: bo
   const navigate = useNavigate();
   const notify = useNotify();
   const report = useReportOnboarding();
+  const signOut = useSignOut(() => notify.error(t('message.unknownLogout', { ns: 'errors' }), { timeout: LOGOUT_ERROR_TOAST_MS }));
   const [timezoneSaved, setTimezoneSaved] = useState(false);
   const canFinish = props.networkLinked || timezoneSaved;
 
@@ -49,21 +52,36 @@ export function OnboardingScreen(props: { networks: ReactNode; networkLinked: bo
     return () => document.removeEventListener('keydown', handleKeyDown);
   }, []);
 
+  const company = config?.company_name ?? '';
+  const logo = user?.companies.find((entry) => entry.company_id === config?.company_id)?.logo_images.original;
   return (
-    <main id="chorus-main" tabIndex={-1} className={styles.main}>
-      <h1>{t('social:onboarding.title', { company: config?.company_name ?? '' })}</h1>
-      <Text as="p">{t('social:onboarding.intro')}</Text>
-      {props.networks}
-      {user ? <TimezoneConfirm current={user.timezone} onSaved={() => setTimezoneSaved(true)} /> : null}
-      <div className={styles.footer}>
-        <Button appearance="primary" disabled={!canFinish || report.isPending} onClick={() => end(OnboardingEvent.FINISHED)} aria-describedby="onboarding-hint">
-          {t('social:onboarding.getStarted')}
+    <>
+      <header className={styles.header}>
+        <div className={styles.brand}>
+          {logo ? <img className={styles.logo} src={logo} alt={t('nav.companyLogo', { ns: 'common', company })} /> : null}
+          <Text weight="semibold" size={400}>
+            {company}
+          </Text>
+        </div>
+        <Button appearance="subtle" icon={<SignOutRegular />} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+          {t('nav.signOut', { ns: 'common' })}
         </Button>
-        <Button disabled={report.isPending} onClick={() => end(OnboardingEvent.SKIPPED)}>
-          {t('social:onboarding.skip')}
-        </Button>
-        <Text id="onboarding-hint">{canFinish ? t('social:onboarding.escapeHint') : t('social:onboarding.getStartedHint')}</Text>
-      </div>
-    </main>
+      </header>
+      <main id="chorus-main" tabIndex={-1} className={styles.main}>
+        <h1>{t('social:onboarding.title', { company: config?.company_name ?? '' })}</h1>
+        <Text as="p">{t('social:onboarding.intro')}</Text>
+        {props.networks}
+        {user ? <TimezoneConfirm current={user.timezone} onSaved={() => setTimezoneSaved(true)} /> : null}
+        <div className={styles.footer}>
+          <Button appearance="primary" disabled={!canFinish || report.isPending} onClick={() => end(OnboardingEvent.FINISHED)} aria-describedby="onboarding-hint">
+            {t('social:onboarding.getStarted')}
+          </Button>
+          <Button disabled={report.isPending} onClick={() => end(OnboardingEvent.SKIPPED)}>
+            {t('social:onboarding.skip')}
+          </Button>
+          <Text id="onboarding-hint">{canFinish ? t('social:onboarding.escapeHint') : t('social:onboarding.getStartedHint')}</Text>
+        </div>
+      </main>
+    </>
   );
 }

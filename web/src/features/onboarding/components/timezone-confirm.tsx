@@ -38,6 +38,7 @@ function TimezonePicker(props: { zones: TimezoneListResponse; current: string; o
       <Field label={t('social:onboarding.timezone')}>
         <Combobox
           className={styles.combobox}
+          expandIcon={{ 'aria-label': t('fluent.openList', { ns: 'common' }) }}
           value={query}
           selectedOptions={[selected]}
           onChange={(event) => setQuery(event.target.value)}

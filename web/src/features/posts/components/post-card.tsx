@@ -13,6 +13,10 @@ export interface OpenedFromList {
   openedFromList: true;
   /** Ids of the list's posts in their order (the spec's `feed` state). */
   feed: readonly number[];
+  /** The post whose card opened the modal: closing gives that card's title the focus again. */
+  opener?: number;
+  /** Reached with Previous or Next inside the modal: not a new click on a post. */
+  stepped?: true;
 }
 
 /** History state of a post opened from a list whose order is not known. */
@@ -22,7 +26,29 @@ export const OPENED_FROM_LIST: OpenedFromList = { openedFromList: true, feed: []
 export function openedFromList(state: unknown): OpenedFromList | null {
   if (typeof state !== 'object' || state === null || !('openedFromList' in state)) return null;
   const feed = 'feed' in state && Array.isArray(state.feed) ? state.feed.filter((id): id is number => Number.isInteger(id)) : [];
-  return { openedFromList: true, feed };
+  const opener = 'opener' in state && typeof state.opener === 'number' && Number.isInteger(state.opener) ? state.opener : undefined;
+  const stepped = 'stepped' in state && state.stepped === true;
+  return { openedFromList: true, feed, ...(opener === undefined ? {} : { opener }), ...(stepped ? { stepped: true as const } : {}) };
+}
+
+/** How long a closed modal waits for its list to be back on screen (a topic page reloads from cache). */
+const FOCUS_RETURN_LIMIT_MS = 3000;
+
+/**
+ * Gives the focus back to the title link of a post's card once the card is on screen again
+ * (the list may re-render after the modal closes), looking once per frame for a few seconds.
+ */
+export function focusCard(postId: number): void {
+  const started = performance.now();
+  const attempt = (): void => {
+    const link = document.querySelector<HTMLElement>(`article[data-post-id="${postId}"] h2 a, article[data-post-id="${postId}"] h3 a`);
+    if (link !== null && !link.closest('[aria-hidden="true"]')) {
+      link.focus();
+      if (document.activeElement === link) return;
+    }
+    if (performance.now() - started < FOCUS_RETURN_LIMIT_MS) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
 }
 
 /**
@@ -45,7 +71,7 @@ function PostTitleLink(props: { post: Post }): JSX.Element {
   const handleClick = (event: MouseEvent<HTMLAnchorElement>): void => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    const state: OpenedFromList = { openedFromList: true, feed: listIds(event.currentTarget) };
+    const state: OpenedFromList = { openedFromList: true, feed: listIds(event.currentTarget), opener: props.post.id };
     void navigate(to, { state });
   };
   return (

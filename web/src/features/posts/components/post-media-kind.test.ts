@@ -29,9 +29,11 @@ describe('postMediaKind', () => {
     expect(kind).toEqual({ kind: 'video', mp4: null, mov: '/v.mov', poster: '/m.jpg' });
   });
 
-  it('falls back to the image when a native video has no file', () => {
+  it('shows the poster of a native video without a playable file, as unplayable', () => {
     const kind = postMediaKind({ type: PostType.NATIVE_VIDEO, media_videos: [{ mp4: null, mov: null, poster: null }], media_images: [image], attachment: null });
-    expect(kind).toEqual({ kind: 'image', image });
+    expect(kind).toEqual({ kind: 'unplayable-video', poster: '/m.jpg' });
+    const own = postMediaKind({ type: PostType.NATIVE_VIDEO, media_videos: [{ mp4: null, mov: null, poster: '/p.jpg' }], media_images: [], attachment: null });
+    expect(own).toEqual({ kind: 'unplayable-video', poster: '/p.jpg' });
   });
 
   it('ignores videos on other post types', () => {

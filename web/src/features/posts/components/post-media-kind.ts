@@ -3,13 +3,15 @@ import { PostType, type Attachment, type MediaImage, type Post } from '@chorus/c
 /** How a post's media is shown: native video, one image, a link or article preview, or none. */
 export type PostMediaKind =
   | { kind: 'video'; mp4: string | null; mov: string | null; poster: string | null }
+  | { kind: 'unplayable-video'; poster: string | null }
   | { kind: 'image'; image: MediaImage }
   | { kind: 'attachment'; attachment: Attachment }
   | { kind: 'none' };
 
 /**
- * Picks the media of a post: a native video (type 7) when it has a playable file, else its
- * first image, else its link or article attachment, else nothing (a text post).
+ * Picks the media of a post: a native video (type 7) when it has a playable file, or its
+ * poster with a notice when its file was never made; else its first image, else its link or
+ * article attachment, else nothing (a text post).
  */
 export function postMediaKind(post: Pick<Post, 'type' | 'media_videos' | 'media_images' | 'attachment'>): PostMediaKind {
   const video = post.media_videos[0];
@@ -17,6 +19,7 @@ export function postMediaKind(post: Pick<Post, 'type' | 'media_videos' | 'media_
   if (post.type === PostType.NATIVE_VIDEO && video && (video.mp4 || video.mov)) {
     return { kind: 'video', mp4: video.mp4, mov: video.mov, poster: video.poster ?? image?.medium ?? null };
   }
+  if (post.type === PostType.NATIVE_VIDEO && video) return { kind: 'unplayable-video', poster: video.poster ?? image?.medium ?? null };
   if (image) return { kind: 'image', image };
   if (post.attachment) return { kind: 'attachment', attachment: post.attachment };
   return { kind: 'none' };

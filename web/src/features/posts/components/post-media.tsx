@@ -1,5 +1,6 @@
-import type { JSX } from 'react';
+import { useState, type JSX } from 'react';
 import { Link, Text } from '@fluentui/react-components';
+import { Play48Filled } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@chorus/core';
 import { postMediaKind } from './post-media-kind.ts';
@@ -13,19 +14,19 @@ export function PostMedia(props: { post: Post; size?: 'card' | 'large' }): JSX.E
   const frame = props.size === 'large' ? `${styles.frame} ${styles.large}` : styles.frame;
 
   switch (media.kind) {
-    case 'video':
+    case 'unplayable-video':
+      // A video whose file was never made (its rendering failed) has nothing to play: show the
+      // poster, if any, with a clear notice instead of a player that stays blank.
       return (
-        <video
-          className={frame}
-          controls
-          preload="none"
-          poster={media.poster ?? undefined}
-          aria-label={t('post.videoLabel', { title: props.post.title })}
-        >
-          {media.mp4 ? <source src={media.mp4} type="video/mp4" /> : null}
-          {media.mov ? <source src={media.mov} type="video/quicktime" /> : null}
-        </video>
+        <div className={`${frame} ${styles.unplayable}`} role="img" aria-label={t('post.videoUnavailableLabel', { title: props.post.title })}>
+          {media.poster ? <img className={styles.poster} src={media.poster} alt="" loading="lazy" /> : null}
+          <span className={styles.unplayableNotice}>
+            <Text size={200}>{t('post.videoUnavailable')}</Text>
+          </span>
+        </div>
       );
+    case 'video':
+      return <PostVideo frame={frame} title={props.post.title} mp4={media.mp4} mov={media.mov} poster={media.poster} />;
     case 'image':
       return <img className={frame} src={props.size === 'large' ? media.image.original : media.image.medium} alt={props.post.title} loading="lazy" />;
     case 'attachment': {
@@ -50,4 +51,29 @@ export function PostMedia(props: { post: Post; size?: 'card' | 'large' }): JSX.E
     case 'none':
       return null;
   }
+}
+
+/**
+ * A native video that is a poster and a play button until asked for: a feed of fifty cards
+ * would otherwise build fifty media players (each with its own controls and layout) during
+ * its first render on a phone.
+ */
+function PostVideo(props: { frame: string | undefined; title: string; mp4: string | null; mov: string | null; poster: string | null }): JSX.Element {
+  const { t } = useTranslation();
+  const [playing, setPlaying] = useState(false);
+  if (!playing) {
+    return (
+      <button type="button" className={`${props.frame ?? ''} ${styles.videoFacade ?? ''}`} onClick={() => setPlaying(true)} aria-label={t('post.playVideo', { title: props.title })}>
+        {props.poster ? <img className={styles.poster} src={props.poster} alt="" loading="lazy" /> : null}
+        <Play48Filled className={styles.play} aria-hidden="true" />
+      </button>
+    );
+  }
+  return (
+    // Started by the reader's own click: it plays at once, with the native controls.
+    <video className={props.frame} controls autoPlay preload="auto" poster={props.poster ?? undefined} aria-label={t('post.videoLabel', { title: props.title })}>
+      {props.mp4 ? <source src={props.mp4} type="video/mp4" /> : null}
+      {props.mov ? <source src={props.mov} type="video/quicktime" /> : null}
+    </video>
+  );
 }

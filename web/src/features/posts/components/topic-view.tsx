@@ -5,7 +5,7 @@ import type { PostListQuery } from '@chorus/core';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { usePosts } from '../api/get-posts.ts';
-import { useInfiniteScroll } from '../hooks/use-infinite-scroll.ts';
+import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
 import { PostGrid } from './post-grid.tsx';
 import styles from './topic-view.module.css';
 

@@ -17,6 +17,7 @@ import { CONFIRM_PHRASE, ErrorCode, isApiError, validateRemovalConfirmation } fr
 import { errorText, useNotify } from '../../../lib/notify.tsx';
 import { useDeactivateAccount, useRequestAccountDeletion, useStartSsoRemoval } from '../api/account-removal.ts';
 import styles from './privacy-page.module.css';
+import dangerStyles from '../../../components/confirm-action.module.css';
 
 /** What the dialog removes. */
 export type RemovalKind = 'deactivate' | 'delete';
@@ -97,7 +98,9 @@ export function AccountRemovalDialog(props: {
   return (
     <Dialog open={open} onOpenChange={(_, state) => handleOpenChange(state.open)}>
       <DialogTrigger disableButtonEnhancement>
-        <Button appearance={isDelete ? 'primary' : 'secondary'}>{isDelete ? t('privacy:removal.deleteButton') : t('privacy:removal.deactivateButton')}</Button>
+        <Button appearance={isDelete ? 'primary' : 'secondary'} className={isDelete ? dangerStyles.danger : undefined}>
+          {isDelete ? t('privacy:removal.deleteButton') : t('privacy:removal.deactivateButton')}
+        </Button>
       </DialogTrigger>
       <DialogSurface>
         <DialogBody>
@@ -124,7 +127,7 @@ export function AccountRemovalDialog(props: {
             <DialogTrigger disableButtonEnhancement>
               <Button disabled={pending}>{t('privacy:removal.cancel')}</Button>
             </DialogTrigger>
-            <Button type="submit" form={formId} appearance="primary" disabled={pending}>
+            <Button type="submit" form={formId} appearance="primary" disabled={pending} className={isDelete ? dangerStyles.danger : undefined}>
               {isDelete ? t('privacy:removal.deleteSubmit') : t('privacy:removal.deactivateSubmit')}
             </Button>
           </DialogActions>

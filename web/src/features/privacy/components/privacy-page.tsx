@@ -12,8 +12,8 @@ import styles from './privacy-page.module.css';
 
 /** Where the terms of service and the privacy policy are published. */
 export const LEGAL_LINKS = {
-  terms: 'https://chorus.example/legal/terms',
-  privacyPolicy: 'https://chorus.example/legal/privacy',
+  terms: '/legal/terms',
+  privacyPolicy: '/legal/privacy',
 } as const;
 
 type Ending = { kind: 'removed'; removal: RemovalKind } | { kind: 'notification-failed' } | null;

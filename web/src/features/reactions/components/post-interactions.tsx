@@ -36,33 +36,37 @@ export function PostInteractions(props: { post: Post }): JSX.Element {
 
   return (
     <div className={styles.bar} role="group" aria-label={t('library:card.actions', { title: post.title })}>
-      {interactionBar ? (
-        <>
-          <div className={styles.counts}>
-            {likes ? (
-              <>
-                <LikeButton post={post} />
-                <Button appearance="transparent" size="small" className={styles.count} aria-label={t('library:card.likes', { count: post.reactions.num_results })} onClick={() => setTab('likes')}>
-                  {post.reactions.num_results}
-                </Button>
-              </>
-            ) : null}
-            <Button
-              appearance="transparent"
-              size="small"
-              className={styles.count}
-              icon={<Share20Regular />}
-              aria-label={t('library:card.shares', { count: post.shares.num_results })}
-              onClick={() => setTab('shares')}
-            >
-              {post.shares.num_results}
-            </Button>
-          </div>
-          <ShareButtons post={post} config={config} />
-        </>
-      ) : (
-        <LegacyShareBar post={post} config={config} onShowShares={() => setTab('shares')} />
-      )}
+      {/* Counts and share buttons may wrap; the bookmark keeps its place at the row's end. */}
+      <div className={styles.main}>
+        {interactionBar ? (
+          <>
+            <div className={styles.counts}>
+              {likes ? (
+                <>
+                  <LikeButton post={post} />
+                  <Button appearance="transparent" size="small" className={styles.count} aria-label={t('library:card.likes', { count: post.reactions.num_results })} onClick={() => setTab('likes')}>
+                    {String(post.reactions.num_results)}
+                  </Button>
+                </>
+              ) : null}
+              <Button
+                appearance="transparent"
+                size="small"
+                className={styles.count}
+                icon={<Share20Regular />}
+                aria-label={t('library:card.shares', { count: post.shares.num_results })}
+                onClick={() => setTab('shares')}
+              >
+                {/* A string: Fluent takes a button whose children are 0 for icon-only and hides the count. */}
+                {String(post.shares.num_results)}
+              </Button>
+            </div>
+            <ShareButtons post={post} config={config} />
+          </>
+        ) : (
+          <LegacyShareBar post={post} config={config} onShowShares={() => setTab('shares')} />
+        )}
+      </div>
       {canBookmark(post, config) ? <BookmarkToggle post={post} /> : null}
       {tab !== null ? (
         <Suspense fallback={null}>

@@ -4,6 +4,7 @@ import { CalendarClock20Regular, Clock20Regular, Link20Regular, Mail20Regular, S
 import { useTranslation } from 'react-i18next';
 import { NETWORK_NAMES, SHAREABLE_NETWORKS, type ConfigInfoResponse, type Post, type ShareableNetworkId } from '@chorus/core';
 import { useComingSoon } from '../hooks/use-coming-soon.ts';
+import { useShareLauncher } from '../../../lib/share-launcher.ts';
 import { NetworkIcon } from './network-icon.tsx';
 import styles from './post-interactions.module.css';
 
@@ -43,7 +44,7 @@ function IconAction(props: { label: string; icon: JSX.Element; onClick: () => vo
  */
 export function ShareButtons(props: { post: Post; config: ConfigInfoResponse | undefined }): JSX.Element {
   const { t } = useTranslation(['library']);
-  const comingSoon = useComingSoon();
+  const launcher = useShareLauncher();
   const { post, config } = props;
   if (!isShareable(post, config)) {
     return (
@@ -57,10 +58,10 @@ export function ShareButtons(props: { post: Post; config: ConfigInfoResponse | u
   return (
     <div className={styles.shareButtons}>
       {byBarOrder.map((network) => (
-        <IconAction key={network} label={t('library:card.shareOn', { network: NETWORK_NAMES[network] })} icon={<NetworkIcon network={network} />} onClick={comingSoon} />
+        <IconAction key={network} label={t('library:card.shareOn', { network: NETWORK_NAMES[network] })} icon={<NetworkIcon network={network} />} onClick={() => launcher.openShare({ post, network })} />
       ))}
-      {config?.feature_toggles.share_via_email_enabled ? <IconAction label={t('library:card.email')} icon={<Mail20Regular />} onClick={comingSoon} /> : null}
-      {config?.feature_toggles.copy_link_enabled ? <IconAction label={t('library:card.copyLink')} icon={<Link20Regular />} onClick={comingSoon} /> : null}
+      {config?.feature_toggles.share_via_email_enabled ? <IconAction label={t('library:card.email')} icon={<Mail20Regular />} onClick={() => launcher.shareByEmail(post)} /> : null}
+      {config?.feature_toggles.copy_link_enabled ? <IconAction label={t('library:card.copyLink')} icon={<Link20Regular />} onClick={() => launcher.copyLink(post)} /> : null}
     </div>
   );
 }
@@ -72,6 +73,7 @@ export function ShareButtons(props: { post: Post; config: ConfigInfoResponse | u
 export function LegacyShareBar(props: { post: Post; config: ConfigInfoResponse | undefined; onShowShares: () => void }): JSX.Element {
   const { t } = useTranslation(['library']);
   const comingSoon = useComingSoon();
+  const launcher = useShareLauncher();
   const { post, config } = props;
   if (!isShareable(post, config)) {
     return (
@@ -83,7 +85,7 @@ export function LegacyShareBar(props: { post: Post; config: ConfigInfoResponse |
   const queued = post.post_deferred.length > 0;
   return (
     <div className={styles.shareButtons}>
-      <Button appearance="primary" size="small" icon={<Share20Regular />} onClick={comingSoon}>
+      <Button appearance="primary" size="small" icon={<Share20Regular />} onClick={() => launcher.openShare({ post, network: null })}>
         {t('library:card.share')}
       </Button>
       <Button appearance="subtle" size="small" aria-label={t('library:card.shares', { count: post.shares.num_results })} onClick={props.onShowShares}>
@@ -99,7 +101,7 @@ export function LegacyShareBar(props: { post: Post; config: ConfigInfoResponse |
         <MenuPopover>
           <MenuList>
             {networksOf(post, config).map(({ network, available }) => (
-              <MenuItem key={network} icon={<NetworkIcon network={network} />} disabled={!available} onClick={comingSoon}>
+              <MenuItem key={network} icon={<NetworkIcon network={network} />} disabled={!available} onClick={() => launcher.openShare({ post, network })}>
                 {t('library:card.queueTo', { network: NETWORK_NAMES[network] })}
               </MenuItem>
             ))}

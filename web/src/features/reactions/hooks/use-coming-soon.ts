@@ -1,7 +1,7 @@
 import { createElement, useCallback } from 'react';
 import { useToastController } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { TOASTER_ID } from '../../../lib/toaster-id.ts';
+import { requestToaster, TOASTER_ID, toasterMounted } from '../../../lib/toaster-id.ts';
 
 /**
  * Sharing and queueing arrive with a later issue: until then their buttons announce that in
@@ -11,7 +11,8 @@ export function useComingSoon(): () => void {
   const { t } = useTranslation(['library']);
   const { dispatchToast } = useToastController(TOASTER_ID);
   return useCallback(() => {
-    void import('../../../lib/toast-content.tsx').then(({ ToastContent }) => {
+    requestToaster();
+    void Promise.all([import('../../../lib/toast-content.tsx'), toasterMounted]).then(([{ ToastContent }]) => {
       dispatchToast(createElement(ToastContent, { title: t('library:card.comingSoon'), message: t('library:card.comingSoonBody') }), { intent: 'info' });
     });
   }, [dispatchToast, t]);

@@ -55,6 +55,7 @@ function TimezoneField(props: { value: string; onChange: (zone: string) => void 
     <Field label={t('settings:general.timezone')}>
       <Combobox
         className={styles.combobox}
+        expandIcon={{ 'aria-label': t('fluent.openList', { ns: 'common' }) }}
         value={text ?? labelOf(props.value)}
         selectedOptions={[props.value]}
         onChange={(event) => setText(event.target.value)}

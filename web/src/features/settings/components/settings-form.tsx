@@ -11,6 +11,7 @@ import { AvatarSection } from './avatar-section.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { GeneralSection } from './general-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
+import { LockClosedRegular } from '@fluentui/react-icons';
 import styles from './settings.module.css';
 
 /** Props of the settings form; the social and queue sections come from the route. */
@@ -83,8 +84,9 @@ export function SettingsForm(props: SettingsFormProps): JSX.Element {
             <Input name="last_name" autoComplete="family-name" maxLength={100} value={form.last_name} onChange={(_event, data) => setForm((current) => ({ ...current, last_name: data.value }))} />
           </Field>
         </div>
-        <Field label={t('settings:personal.email')}>
-          <Input type="email" value={props.user.username} readOnly />
+        <Field label={t('settings:personal.email')} hint={t('settings:personal.emailReadOnly')}>
+          {/* Read-only, and it looks it: a filled field without the editable underline. */}
+          <Input type="email" value={props.user.username} readOnly appearance="filled-darker" contentBefore={<LockClosedRegular aria-hidden />} />
         </Field>
         {features.password ? (
           <div id="auth" className={`${styles.inline} ${styles.anchor}`}>

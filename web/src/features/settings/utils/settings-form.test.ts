@@ -26,6 +26,7 @@ const user: UserResponse = {
   groups: [],
   companies: [],
   user_settings: settings,
+  email_confirmed: true,
 };
 const all: SettingsFeatures = { ai: true, notifications: true, password: true };
 

@@ -3,8 +3,11 @@ import type { FormEvent, JSX } from 'react';
 import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import {
+  ErrorCode,
   VALIDATION_NAMESPACE,
+  errorMessageKey,
   firstFailure,
+  isApiError,
   validateEmail,
   validateFirstName,
   validateLastName,
@@ -42,6 +45,8 @@ export function SelfSignUpForm(props: SelfSignUpFormProps): JSX.Element {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  /** The address the server refused as outside the company's sign-up domains (491), if any. */
+  const [refusedAddress, setRefusedAddress] = useState<string | null>(null);
 
   const checks = {
     firstName: validateFirstName(firstName),
@@ -51,6 +56,9 @@ export function SelfSignUpForm(props: SelfSignUpFormProps): JSX.Element {
   };
   const message = (result: ValidationResult): string | undefined =>
     submitted && !result.ok ? t(result.error, { ns: VALIDATION_NAMESPACE }) : undefined;
+  const usernameMessage =
+    message(checks.username) ??
+    (refusedAddress !== null && refusedAddress === username.trim() ? t(errorMessageKey(ErrorCode.SIGN_UP_DOMAIN_NOT_ALLOWED), { ns: 'errors' }) : undefined);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -68,7 +76,11 @@ export function SelfSignUpForm(props: SelfSignUpFormProps): JSX.Element {
       },
       {
         onSuccess: props.onSignedUp,
-        onError: (error) => notify.failure(error, { title: t('title.signUp', { ns: 'errors' }) }),
+        onError: (error) => {
+          // Outside the sign-up domains: said on the field itself, where the address is fixed.
+          if (isApiError(error, ErrorCode.SIGN_UP_DOMAIN_NOT_ALLOWED)) setRefusedAddress(username.trim());
+          else notify.failure(error, { title: t('title.signUp', { ns: 'errors' }) });
+        },
       },
     );
   };
@@ -84,7 +96,7 @@ export function SelfSignUpForm(props: SelfSignUpFormProps): JSX.Element {
       <Field label={t('signUp.lastName')} required validationMessage={message(checks.lastName)}>
         <Input name="last_name" autoComplete="family-name" value={lastName} onChange={(_event, data) => setLastName(data.value)} />
       </Field>
-      <Field label={t('signUp.email')} required validationMessage={message(checks.username)}>
+      <Field label={t('signUp.email')} required validationMessage={usernameMessage}>
         <Input type="email" name="username" autoComplete="username" value={username} onChange={(_event, data) => setUsername(data.value)} />
       </Field>
       <Field label={t('signUp.password')} required validationMessage={message(checks.password)}>

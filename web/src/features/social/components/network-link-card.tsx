@@ -3,6 +3,7 @@ import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isLinkedNetwork, PAGE_NETWORKS, type LinkableNetwork, type SocialNetworkLink } from '@chorus/core';
 import { useNotify } from '../../../lib/notify.tsx';
+import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { useChoosePage, useLinkNetwork, useUnlinkNetwork } from '../api/social-networks.ts';
 import { networkName } from './network-names.ts';
 import { PagePickerDialog } from './page-picker-dialog.tsx';
@@ -72,9 +73,14 @@ export function NetworkLinkCard(props: { network: LinkableNetwork; link: SocialN
         ) : null}
         {linked && pageNetwork ? <PagePickerDialog network={pageNetwork} link={linked} pending={choosePage.isPending} onChoose={handleChoosePage} /> : null}
         {linked ? (
-          <Button disabled={unlink.isPending} onClick={handleUnlink}>
-            {t('social:link.unlink', { network: name })}
-          </Button>
+          <ConfirmAction
+            disabled={unlink.isPending}
+            label={t('social:link.unlink', { network: name })}
+            title={t('social:link.confirmUnlinkTitle', { network: name })}
+            body={t('social:link.confirmUnlinkBody', { network: name })}
+            confirmLabel={t('social:link.unlink', { network: name })}
+            onConfirm={handleUnlink}
+          />
         ) : null}
       </div>
     </section>

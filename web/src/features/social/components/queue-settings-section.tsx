@@ -15,6 +15,7 @@ import {
 } from '@chorus/core';
 import type { TFunction } from 'i18next';
 import { useConfigInfo } from '../../../lib/auth.tsx';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { addQueueTime, removeQueueTime, setQueueWeekday, updateQueueTime } from '../utils/queue-settings.ts';
 import { networkName } from './network-names.ts';
 import styles from './queue-settings-section.module.css';
@@ -23,6 +24,15 @@ import styles from './queue-settings-section.module.css';
 export interface QueueSettingsSectionProps {
   value: UserSettings['post_queue'];
   onChange: (next: UserSettings['post_queue']) => void;
+}
+
+/** A Sunday: the short weekday names are read off the seven days from it. */
+const A_SUNDAY = Date.UTC(2026, 10, 22);
+const DAY_INDEX: Readonly<Record<Weekday, number>> = { su: 0, mo: 1, tu: 2, we: 3, th: 4, fr: 5, sa: 6 };
+
+/** The short name of a weekday in the interface language ('Sat', 'sáb', 'sam.', 'Sa'). */
+function shortWeekday(language: string, day: Weekday): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(A_SUNDAY + DAY_INDEX[day] * 86_400_000));
 }
 
 const DISPLAY_HOURS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
@@ -48,7 +58,7 @@ function weekdayName(t: TFunction, day: Weekday): string {
 
 /** One network's queue: auto queue switch, queue times and weekdays. */
 function NetworkQueue(props: { network: LinkableNetwork; value: NetworkQueueSettings; autoQueue: boolean; onChange: (next: NetworkQueueSettings) => void }): JSX.Element {
-  const { t } = useTranslation(['social']);
+  const { t, i18n } = useTranslation(['social']);
   const name = networkName(t, props.network);
   const { value, onChange } = props;
   const headingId = `queue-${props.network}-heading`;
@@ -76,8 +86,10 @@ function NetworkQueue(props: { network: LinkableNetwork; value: NetworkQueueSett
           return (
             // Times have no id of their own; their position is what the list edits.
             <li key={index} className={styles.time}>
-              <Field label={t('social:queue.hour', { number })}>
+              {/* Short visible labels; the full ones (which time, which network) for screen readers. */}
+              <Field label={t('social:queue.hourShort')}>
                 <Select
+                  aria-label={t('social:queue.hour', { number })}
                   value={queueTimeDisplayHour(time)}
                   onChange={(_, data) => onChange(updateQueueTime(value, index, { hour: queueHourFromDisplay(Number(data.value)) }))}
                 >
@@ -88,8 +100,8 @@ function NetworkQueue(props: { network: LinkableNetwork; value: NetworkQueueSett
                   ))}
                 </Select>
               </Field>
-              <Field label={t('social:queue.minute', { number })}>
-                <Select value={String(time.minute)} onChange={(_, data) => onChange(updateQueueTime(value, index, { minute: Number(data.value) }))}>
+              <Field label={t('social:queue.minuteShort')}>
+                <Select aria-label={t('social:queue.minute', { number })} value={String(time.minute)} onChange={(_, data) => onChange(updateQueueTime(value, index, { minute: Number(data.value) }))}>
                   {(QUEUE_MINUTES as readonly number[]).includes(time.minute) ? null : <option value={String(time.minute)}>{String(time.minute).padStart(2, '0')}</option>}
                   {QUEUE_MINUTES.map((minute) => (
                     <option key={minute} value={String(minute)}>
@@ -98,13 +110,15 @@ function NetworkQueue(props: { network: LinkableNetwork; value: NetworkQueueSett
                   ))}
                 </Select>
               </Field>
-              <Field label={t('social:queue.ampm', { number })}>
-                <Select value={String(time.ampm)} onChange={(_, data) => onChange(updateQueueTime(value, index, { ampm: data.value === '12' ? 12 : 0 }))}>
+              <Field label={t('social:queue.ampmShort')}>
+                <Select aria-label={t('social:queue.ampm', { number })} value={String(time.ampm)} onChange={(_, data) => onChange(updateQueueTime(value, index, { ampm: data.value === '12' ? 12 : 0 }))}>
                   <option value="0">{t('social:queue.am')}</option>
                   <option value="12">{t('social:queue.pm')}</option>
                 </Select>
               </Field>
-              <Button onClick={() => onChange(removeQueueTime(value, index))}>{t('social:queue.deleteTime', { number, network: name })}</Button>
+              <Button aria-label={t('social:queue.deleteTime', { number, network: name })} onClick={() => onChange(removeQueueTime(value, index))}>
+                {t('social:queue.deleteShort')}
+              </Button>
             </li>
           );
         })}
@@ -117,7 +131,12 @@ function NetworkQueue(props: { network: LinkableNetwork; value: NetworkQueueSett
         {WEEKDAYS.map((day) => (
           <Checkbox
             key={day}
-            label={weekdayName(t, day)}
+            label={
+              <>
+                <span aria-hidden="true">{shortWeekday(i18n.language, day)}</span>
+                <VisuallyHidden>{weekdayName(t, day)}</VisuallyHidden>
+              </>
+            }
             checked={value.post_queue_weekday[day]}
             onChange={(_, data) => onChange(setQueueWeekday(value, day, data.checked === true))}
           />

@@ -44,6 +44,7 @@ export function CompanySwitcherDialog(props: CompanySwitcherDialogProps): JSX.El
               <Field label={t('topBar.searchCompanies')}>
                 <Combobox
                   freeform
+                  expandIcon={{ 'aria-label': t('fluent.openList') }}
                   value={query}
                   selectedOptions={selected === null ? [] : [String(selected)]}
                   onChange={(event) => {

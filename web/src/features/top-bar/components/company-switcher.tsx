@@ -18,6 +18,10 @@ interface CompanySwitcherProps {
   currentCompanyId: number;
   /** The current company's name, for the button's accessible name. */
   currentName: string;
+  /** Class of the button's text (the top bar hides it on narrow bars; the button keeps its name). */
+  labelClassName?: string;
+  /** Class of the button. */
+  className?: string;
 }
 
 /**
@@ -44,8 +48,8 @@ export function CompanySwitcher(props: CompanySwitcherProps): JSX.Element | null
     return (
       <Menu>
         <MenuTrigger disableButtonEnhancement>
-          <MenuButton appearance="subtle" icon={<BuildingMultipleRegular />} aria-label={label} data-switcher="menu">
-            {buttonText}
+          <MenuButton appearance="subtle" icon={<BuildingMultipleRegular />} aria-label={label} data-switcher="menu" className={props.className}>
+            <span className={props.labelClassName}>{buttonText}</span>
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
@@ -62,8 +66,8 @@ export function CompanySwitcher(props: CompanySwitcherProps): JSX.Element | null
   }
   return (
     <>
-      <Button appearance="subtle" icon={<BuildingMultipleRegular />} aria-label={label} aria-haspopup="dialog" data-switcher="advanced" onClick={() => setDialogOpen(true)}>
-        {buttonText}
+      <Button appearance="subtle" icon={<BuildingMultipleRegular />} aria-label={label} aria-haspopup="dialog" data-switcher="advanced" className={props.className} onClick={() => setDialogOpen(true)}>
+        <span className={props.labelClassName}>{buttonText}</span>
       </Button>
       {dialogOpen ? (
         <Suspense fallback={null}>

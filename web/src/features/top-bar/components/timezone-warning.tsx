@@ -1,50 +1,8 @@
-import type { JSX } from 'react';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
-import { TIMEZONE_SETTINGS_PATH } from '@chorus/core';
-import { RouterButtonLink } from '../../../components/router-link.tsx';
-import { useNotify } from '../../../lib/notify.tsx';
-import { useUpdateTimezone } from '../api/update-timezone.ts';
+import { Suspense, lazy, type JSX } from 'react';
 import { useTimezoneWarning } from '../hooks/use-timezone-warning.ts';
-import styles from './top-bar.module.css';
 
-interface TimezoneWarningBarProps {
-  systemZone: string;
-  savedZone: string;
-  onIgnore: () => void;
-}
-
-function TimezoneWarningBar(props: TimezoneWarningBarProps): JSX.Element {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const update = useUpdateTimezone();
-  const handleUpdate = (): void => {
-    if (update.isPending) return;
-    update.mutate(props.systemZone, {
-      onSuccess: () => notify.success(t('success.timezoneUpdated', { ns: 'errors' })),
-      onError: () => notify.error(t('message.unknown', { ns: 'errors' })),
-    });
-  };
-  return (
-    <MessageBar intent="warning" layout="multiline" className={styles.warning}>
-      <MessageBarBody>
-        <MessageBarTitle>{t('topBar.timezone.title')}</MessageBarTitle>
-        {t('topBar.timezone.body', { system: props.systemZone, saved: props.savedZone })}
-      </MessageBarBody>
-      <MessageBarActions>
-        <RouterButtonLink to={TIMEZONE_SETTINGS_PATH} size="small">
-          {t('topBar.timezone.settings')}
-        </RouterButtonLink>
-        <Button size="small" appearance="primary" onClick={handleUpdate} disabledFocusable={update.isPending}>
-          {t('topBar.timezone.update')}
-        </Button>
-        <Button size="small" onClick={props.onIgnore}>
-          {t('topBar.timezone.ignore')}
-        </Button>
-      </MessageBarActions>
-    </MessageBar>
-  );
-}
+// The message bar's code loads only when the warning shows, not with every first render.
+const TimezoneWarningBar = lazy(() => import('./timezone-warning-bar.tsx').then((m) => ({ default: m.TimezoneWarningBar })));
 
 /**
  * The top bar's time-zone mismatch warning, shown when the browser's zone disagrees with the
@@ -55,5 +13,9 @@ function TimezoneWarningBar(props: TimezoneWarningBarProps): JSX.Element {
 export function TimezoneWarning(props: { savedZone: string }): JSX.Element | null {
   const warning = useTimezoneWarning(props.savedZone);
   if (!warning.visible) return null;
-  return <TimezoneWarningBar systemZone={warning.systemZone} savedZone={props.savedZone} onIgnore={warning.ignore} />;
+  return (
+    <Suspense fallback={null}>
+      <TimezoneWarningBar systemZone={warning.systemZone} savedZone={props.savedZone} onIgnore={warning.ignore} />
+    </Suspense>
+  );
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { readCookies, writeCookie } from '../../../lib/safe-storage.ts';
 import { browserTimezone, hasTimezoneMismatch } from '../utils/timezone-match.ts';
 import { ignoreCookie, isWarningIgnored } from '../utils/ignore-cookie.ts';
 
@@ -14,14 +15,14 @@ export interface TimezoneWarningState {
 
 /** The warning's state for the user's saved zone. */
 export function useTimezoneWarning(savedZone: string): TimezoneWarningState {
-  const [ignored, setIgnored] = useState(() => isWarningIgnored(document.cookie, Date.now()));
+  const [ignored, setIgnored] = useState(() => isWarningIgnored(readCookies(), Date.now()));
   const systemZone = useMemo(() => browserTimezone(), []);
   const mismatch = useMemo(
     () => hasTimezoneMismatch(systemZone, savedZone, new Date()),
     [systemZone, savedZone],
   );
   const ignore = (): void => {
-    document.cookie = ignoreCookie(Date.now(), window.location.protocol === 'https:');
+    writeCookie(ignoreCookie(Date.now(), window.location.protocol === 'https:'));
     setIgnored(true);
   };
   return { visible: mismatch && !ignored && systemZone !== undefined, systemZone: systemZone ?? '', ignore };

@@ -1,12 +1,15 @@
 import type { JSX } from 'react';
-import { ToggleButton, Tooltip } from '@fluentui/react-components';
+import { Text, ToggleButton, Tooltip } from '@fluentui/react-components';
+import { LockClosedRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useSetFollow, useUserCategories } from '../api/user-categories.ts';
+import styles from './follow-toggle.module.css';
 
 /**
  * Follow toggle of a topic page. Hidden while the topics load or when the topic is unknown;
- * a topic an admin locked is shown followed and disabled, with the reason in a tooltip.
+ * a topic an admin locked is shown followed and disabled with a lock, 'Added by your
+ * administrator' beside it and the reason in a tooltip (as on Manage Topics).
  */
 export function FollowToggle(props: { topicId: number }): JSX.Element | null {
   const { t } = useTranslation(['library']);
@@ -19,11 +22,16 @@ export function FollowToggle(props: { topicId: number }): JSX.Element | null {
   const name = entry.category.name;
   if (entry.is_locked) {
     return (
-      <Tooltip content={t('library:topic.lockedTooltip')} relationship="description">
-        <ToggleButton checked disabledFocusable>
-          {t('library:topic.following')}
-        </ToggleButton>
-      </Tooltip>
+      <span className={styles.locked}>
+        <Tooltip content={t('library:topic.lockedTooltip')} relationship="description">
+          <ToggleButton checked disabledFocusable icon={<LockClosedRegular />}>
+            {t('library:topic.following')}
+          </ToggleButton>
+        </Tooltip>
+        <Text size={200} className={styles.lockedReason}>
+          {t('library:manageTopics.lockedByAdmin')}
+        </Text>
+      </span>
     );
   }
   const handleClick = (): void => {

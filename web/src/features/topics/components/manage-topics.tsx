@@ -8,13 +8,14 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { useSaveSortOrder, useSetFollow, useUserCategories } from '../api/user-categories.ts';
 import { SortableTopics } from './sortable-topics.tsx';
+import { LockClosedRegular } from '@fluentui/react-icons';
 import styles from './manage-topics.module.css';
 
 function LockedTopic(props: { name: string; reason: string }): JSX.Element {
   return (
     <li className={styles.row}>
       <Text className={styles.name}>{props.name}</Text>
-      <Badge appearance="tint" color="informative">
+      <Badge appearance="tint" color="informative" icon={<LockClosedRegular />}>
         {props.reason}
       </Badge>
     </li>

@@ -7,12 +7,12 @@ import { channelOfArrival } from '../utils/channel.ts';
 import { ListPathContext } from './list-path.ts';
 
 /**
- * Records a click when the post modal opens `postId` (once per history entry, so previous and
- * next count too), with the channel of how the person got there: the link's `type_id`, the
+ * Records a click when the post modal opens `postId` (once per history entry; a post reached
+ * with Previous or Next, `stepped`, is browsing inside the modal and is not counted), with the channel of how the person got there: the link's `type_id`, the
  * list it was opened from (`openedFromList`), or the host. Returns the handler for the post's
  * source links, which count as clicks on the same channel.
  */
-export function usePostClicks(postId: number, openedFromList: boolean): () => void {
+export function usePostClicks(postId: number, openedFromList: boolean, stepped = false): () => void {
   const { key } = useLocation();
   const [params] = useSearchParams();
   const { host } = useChorusSettings();
@@ -25,9 +25,11 @@ export function usePostClicks(postId: number, openedFromList: boolean): () => vo
   useEffect(() => {
     if (!valid || recordedFor.current === key) return;
     recordedFor.current = key;
+    // The channel stays the one the modal was opened through; source links still count on it.
+    if (stepped) return;
     channel.current = channelOfArrival({ typeId, listPath: openedFromList ? listPath.current : null, host });
     sendClick(postId, channel.current);
-  }, [valid, key, postId, typeId, openedFromList, listPath, host]);
+  }, [valid, key, postId, typeId, openedFromList, listPath, host, stepped]);
 
   return useCallback(() => {
     if (valid) sendClick(postId, channel.current);

@@ -5,14 +5,16 @@ interface InfiniteScrollOptions {
   hasMore: boolean;
   loading: boolean;
   onLoadMore: () => void;
+  /** How many viewport heights before the bottom more loads (the timeline's is 0.7). */
+  distance?: number;
 }
 
 /**
  * Infinite scroll with an IntersectionObserver sentinel: more loads when the sentinel comes
- * within `INFINITE_SCROLL_DISTANCE` viewport heights of the bottom of the screen, at most once
+ * within `distance` (default `INFINITE_SCROLL_DISTANCE`) viewport heights of the bottom of the screen, at most once
  * per `INFINITE_SCROLL_THROTTLE_MS`. Returns the ref callback for the sentinel element.
  */
-export function useInfiniteScroll({ hasMore, loading, onLoadMore }: InfiniteScrollOptions): (node: Element | null) => void {
+export function useInfiniteScroll({ hasMore, loading, onLoadMore, distance = INFINITE_SCROLL_DISTANCE }: InfiniteScrollOptions): (node: Element | null) => void {
   const [near, setNear] = useState(false);
   const [node, setNode] = useState<Element | null>(null);
   const lastLoad = useRef(Number.NEGATIVE_INFINITY);
@@ -24,11 +26,11 @@ export function useInfiniteScroll({ hasMore, loading, onLoadMore }: InfiniteScro
   useEffect(() => {
     if (node === null) return undefined;
     const observer = new IntersectionObserver(([entry]) => setNear(entry?.isIntersecting ?? false), {
-      rootMargin: `0px 0px ${INFINITE_SCROLL_DISTANCE * 100}% 0px`,
+      rootMargin: `0px 0px ${distance * 100}% 0px`,
     });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [node]);
+  }, [node, distance]);
 
   useEffect(() => {
     if (!near || !hasMore || loading) return undefined;

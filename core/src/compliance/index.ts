@@ -1,0 +1,2 @@
+export * from './normalise.ts';
+export * from './matcher.ts';

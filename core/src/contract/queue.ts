@@ -1,0 +1,141 @@
+/**
+ * Queue, schedule and My Shares (content-library spec 2 "Timeline", 3 "Queued share",
+ * "Timeline post", 4 "Queue", 7 the `/post/deferred...` and `/post/timeline...` calls, 8 the
+ * queue codes; issue 15). Paths:
+ *
+ * - v4 `POST /api/v4/post/deferred` (schedule), `POST /api/v4/post/deferred/queue` (next slot)
+ * - v4 `PUT` and `DELETE /api/v4/post/deferred/{id}`
+ * - v5 `GET /api/v5/post/timeline/shared`, `/queued`, `/queued/{id}`
+ * - v5 `POST /api/v5/post/share/{id}/retry` and `/resolve`
+ *
+ * 418 (link the network first) is not an error: HTTP 200 with `error: 418` and the `url` that
+ * links it, returning to the modal (`/post-defer`). Every other failure is an ApiErrorBody:
+ * 417 (the queue settings give no slot), 419 and 658 (already queued), 655 (the post expires
+ * first), 656 (the post starts later), 657 (the time has passed).
+ */
+import { z } from 'zod';
+import type { LinkableNetwork } from './social.ts';
+import { base64Url, CAPTION_MAX_INPUT, ChannelId, Mention, ShareableNetworkIdSchema, ShareState, SnippetChoice, type Mention as MentionType } from './share.ts';
+
+/** The caption a queued share carries (our addition: as the share call takes it). */
+const CaptionFields = {
+  content: z.string().max(CAPTION_MAX_INPUT).default(''),
+  mentions: z.array(Mention).max(50).default([]),
+  snippet: SnippetChoice.nullable().default(null),
+  ai_generated: z.boolean().default(false),
+  ai_efficacy: z.number().min(0).max(1).default(1),
+};
+
+/** Body of `POST /api/v4/post/deferred`: schedule a share at `time` (an ISO 8601 instant). */
+export const ScheduleShareRequest = z.object({
+  network: ShareableNetworkIdSchema,
+  post: z.coerce.number().int().positive(),
+  time: z.iso.datetime({ offset: true }),
+  channel_id: ChannelId.default(1),
+  ...CaptionFields,
+});
+export type ScheduleShareRequest = z.input<typeof ScheduleShareRequest>;
+
+/** Body of `POST /api/v4/post/deferred/queue`: the next free slot of the person's queue. */
+export const QueueShareRequest = z.object({
+  network_id: ShareableNetworkIdSchema,
+  post_id: z.coerce.number().int().positive(),
+  channel_id: ChannelId.default(1),
+  ...CaptionFields,
+});
+export type QueueShareRequest = z.input<typeof QueueShareRequest>;
+
+/** Answer of both: the queued share's id and time, or 418 with the url that links the network. */
+export const DeferredShareResponse = z.object({
+  id: z.number().int().nullable(),
+  /** When it will be published (ISO 8601, UTC). */
+  date: z.string().nullable(),
+  error: z.union([z.null(), z.literal(418)]),
+  url: z.string().nullable(),
+});
+export type DeferredShareResponse = z.infer<typeof DeferredShareResponse>;
+
+/** Body of `PUT /api/v4/post/deferred/{id}`: a new time, and optionally a new caption. */
+export const UpdateDeferredRequest = z.object({
+  date: z.iso.datetime({ offset: true }),
+  content: z.string().max(CAPTION_MAX_INPUT).optional(),
+  mentions: z.array(Mention).max(50).optional(),
+});
+export type UpdateDeferredRequest = z.input<typeof UpdateDeferredRequest>;
+
+/** Query of the timeline lists. */
+export const TimelineQuery = z.object({
+  page_num: z.coerce.number().int().min(1).default(1),
+  results_per_page: z.coerce.number().int().min(1).max(50).default(15),
+  /** A network id to show only its shares. */
+  network: ShareableNetworkIdSchema.optional(),
+  /** Our addition: one day, YYYY-MM-DD in the person's zone (the date search). */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD').optional(),
+});
+export type TimelineQuery = z.input<typeof TimelineQuery>;
+
+/** A share's numbers (spec 3 "Timeline post" analytics). */
+export const TimelineAnalytics = z.object({
+  likes: z.number().int(),
+  comments: z.number().int(),
+  clickthroughs: z.number().int(),
+  reshares: z.number().int(),
+});
+
+/** One shared or queued item (spec 3 "Timeline post"), with our `state` and `reason`. */
+export const TimelinePost = z.object({
+  id: z.number().int(),
+  post_id: z.number().int(),
+  network_id: ShareableNetworkIdSchema,
+  content: z.string(),
+  mentions: z.array(Mention),
+  hashtags: z.string(),
+  url: z.string().nullable(),
+  /** The post on the network once published. */
+  social_link: z.string().nullable(),
+  primary_media_images: z.array(z.string()),
+  media_images: z.array(z.string()),
+  /** When it was shared, or when it will be (queued); ISO 8601. */
+  date: z.string(),
+  /** 1 live, 2 no longer live: only a live post opens from the timeline. */
+  status: z.number().int(),
+  leaderboard_score_value: z.number().int(),
+  analytics: TimelineAnalytics,
+  pushed_edits: z.array(z.object({ content: z.string(), reason: z.string() })),
+  state: ShareState,
+  /** Why it failed or is unconfirmed, in the person's language; null otherwise. */
+  reason: z.string().nullable(),
+  /** A queued Facebook profile share: at its time the person is reminded to post it themselves. */
+  reminder: z.boolean(),
+});
+export type TimelinePost = z.infer<typeof TimelinePost>;
+
+/** Answer of the timeline lists: a page and the person's queue count. */
+export const TimelineResponse = z.object({
+  num_results: z.number().int(),
+  page_num: z.number().int(),
+  results_per_page: z.number().int(),
+  objects: z.array(TimelinePost),
+  queue_count: z.number().int(),
+});
+export type TimelineResponse = z.infer<typeof TimelineResponse>;
+
+/** Body of `POST /api/v5/post/share/{id}/resolve`: the person checked the network. */
+export const ResolveShareRequest = z.object({ published: z.boolean() });
+export type ResolveShareRequest = z.input<typeof ResolveShareRequest>;
+
+/**
+ * The `/post-defer/{network}/{post_id}?date&content&mentions` path that resumes queueing after
+ * the person links the network, encoded as `/post-share` is (content and mentions as base64url,
+ * see postShareResumePath); the mentions, then the caption, are dropped before the path grows
+ * past `maxLength`.
+ */
+export function postDeferResumePath(network: LinkableNetwork, postId: number, date: string | null, content: string, mentions: readonly MentionType[], maxLength = 2000): string {
+  const base = `/post-defer/${network}/${postId}`;
+  const dated = date === null ? '' : `date=${encodeURIComponent(date)}&`;
+  const caption = base64Url(content);
+  for (const candidate of [`${base}?${dated}content=${caption}&mentions=${base64Url(JSON.stringify(mentions))}`, `${base}?${dated}content=${caption}`, `${base}?${dated}`.replace(/[?&]$/, '')]) {
+    if (candidate.length <= maxLength) return candidate;
+  }
+  return base;
+}

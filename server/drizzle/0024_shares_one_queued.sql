@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "shares_one_queued_key" ON "shares" USING btree ("user_id","post_id","network") WHERE "shares"."state" = 'queued';

@@ -1,0 +1,111 @@
+/**
+ * The checks every way of sharing runs before anything is written (content-library spec 5
+ * and 6, 8 the sharing codes), in the order the share route answers them: the post (662 gone,
+ * 651 expired), the library's sharing switch (667), the network for the company and the post
+ * (653; internal posts have no network on), empty content (654) and the caption's length on
+ * the network (659 X, 660 LinkedIn), counted by core's captionLength as the modal counts it,
+ * and last the company's compliance rules (470).
+ */
+import { ErrorCode, networkIdOfSlug, PostStatus, PostType, type LinkableNetwork, type Mention } from '@chorus/core';
+import { captionLength } from '@chorus/core/caption-length';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { posts, type CompanyRow, type PostRow } from '../db/schema.ts';
+import { ApiError, postUnavailable } from '../errors.ts';
+import { hashtagsString } from '../presenters/post.ts';
+import { assertCompliant } from './compliance.ts';
+import { networkEnabled } from './social-link.ts';
+
+/** The post flag of each network. */
+const POST_FLAG = { twitter: 'twitter', facebook: 'facebook', linkedin: 'linkedin' } as const satisfies Record<LinkableNetwork, keyof PostRow>;
+
+/** The networks in the spec's order. */
+export const SHARE_NETWORKS: readonly LinkableNetwork[] = ['twitter', 'facebook', 'linkedin'];
+
+/**
+ * A post of the company that can be shared now: 662 when it is not the company's, not live or
+ * not started, 651 once it expired.
+ */
+export async function sharablePost(db: Database, company: CompanyRow, postId: number): Promise<PostRow> {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.companyId, company.id)))
+    .limit(1);
+  const now = Date.now();
+  if (!row || row.status !== PostStatus.LIVE || row.start.getTime() > now) throw postUnavailable();
+  if (row.expiration !== null && row.expiration.getTime() <= now) throw new ApiError(ErrorCode.POST_EXPIRED);
+  return row;
+}
+
+/** Whether the post is internal: no network is on for it, so it cannot be shared or copied. */
+export function isInternalPost(post: Pick<PostRow, 'twitter' | 'facebook' | 'linkedin'>): boolean {
+  return !post.twitter && !post.facebook && !post.linkedin;
+}
+
+/** Whether the company and the post allow the network. */
+export function networkAllowed(company: CompanyRow, post: PostRow, network: LinkableNetwork): boolean {
+  return networkEnabled(company, network) && post[POST_FLAG[network]];
+}
+
+/** 667 when the company turned sharing off for its library. */
+export function requireSharingEnabled(company: CompanyRow): void {
+  if (!company.featureToggles.sharing_enabled) throw new ApiError(ErrorCode.LIBRARY_SHARING_DISABLED);
+}
+
+/** 653 when the company or the post turned the network off (internal posts have none on). */
+export function requireNetworkAllowed(company: CompanyRow, post: PostRow, network: LinkableNetwork): void {
+  if (!networkAllowed(company, post, network)) throw new ApiError(ErrorCode.NETWORK_DISABLED_FOR_POST);
+}
+
+/** Whether the post carries media a share uploads (images or a video). */
+export function hasMedia(post: PostRow): boolean {
+  return post.media.images.length > 0 || post.media.videos.length > 0;
+}
+
+/** Whether the post is a native video for this company (type 7 with native video on). */
+export function isNativeVideo(company: CompanyRow, post: PostRow): boolean {
+  return post.type === PostType.NATIVE_VIDEO && company.featureToggles.native_video_enabled && post.media.videos.length > 0;
+}
+
+/** The caption's length on a network, with the post's url and hashtags as they will be sent. */
+export function captionLengthOn(network: LinkableNetwork, post: PostRow, content: string, mentions: readonly Mention[]) {
+  return captionLength(network, content, { url: post.url, hashtagsString: hashtagsString(post.hashtags), mentions });
+}
+
+/**
+ * The caption to publish: the person's text, or one space when it is empty and the post has
+ * media (spec 5 "Empty caption"); 654 when there is nothing at all to share.
+ */
+export function captionToShare(post: PostRow, content: string): string {
+  if (content.trim() !== '') return content;
+  if (hasMedia(post)) return ' ';
+  if (post.url !== null || post.hashtags.length > 0) return '';
+  throw new ApiError(ErrorCode.NO_CONTENT);
+}
+
+/** 659 (X) or 660 (LinkedIn) when the caption is over the network's limit. */
+export function requireWithinLength(network: LinkableNetwork, post: PostRow, content: string, mentions: readonly Mention[]): void {
+  if (!captionLengthOn(network, post, content, mentions).over) return;
+  if (network === 'twitter') throw new ApiError(ErrorCode.TWITTER_TOO_LONG);
+  if (network === 'linkedin') throw new ApiError(ErrorCode.LINKEDIN_TOO_LONG);
+  // Facebook's 63206 characters is above what a client may send (CAPTION_MAX_INPUT).
+  throw new ApiError(ErrorCode.MISSING_OR_INCORRECT);
+}
+
+/**
+ * The caption rules of every way a caption leaves for a network (share now, intents, the
+ * queue and schedules): its length there (659, 660), then the company's compliance rules (470,
+ * in Facebook's wording on Facebook), whatever the editor showed.
+ */
+export async function requireShareableCaption(
+  db: Database,
+  company: CompanyRow,
+  network: LinkableNetwork,
+  post: PostRow,
+  caption: string,
+  mentions: readonly Mention[],
+): Promise<void> {
+  requireWithinLength(network, post, caption, mentions);
+  await assertCompliant(db, company, caption, networkIdOfSlug(network));
+}

@@ -1,0 +1,115 @@
+/**
+ * My Shares (content-library spec 2 "Timeline", 3 "Timeline post"; issue 15): the person's
+ * shared and queued items, 15 a page, optionally one day of their own time zone, with each
+ * share's state and numbers.
+ */
+import { ErrorCode, localDayRange, parseIsoDate, PostStatus, type TimelinePost, type TimelineResponse } from '@chorus/core';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { postClicks, posts, shares, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { hashtagsString } from '../presenters/post.ts';
+import { presentShare } from '../presenters/share.ts';
+
+/** Which list. */
+export type TimelineKind = 'shared' | 'queued';
+
+/** A page request. */
+export interface TimelinePage {
+  page: number;
+  perPage: number;
+  network?: number | undefined;
+  date?: string | undefined;
+}
+
+const SHARED_STATES = ['published', 'failed', 'unconfirmed'] as const;
+
+function isLive(post: PostRow, now: number): boolean {
+  return post.status === PostStatus.LIVE && post.start.getTime() <= now && (post.expiration === null || post.expiration.getTime() > now);
+}
+
+/** One item as the timeline shows it. */
+export function presentTimelinePost(share: ShareRow, post: PostRow, clicks: number, language: string): TimelinePost {
+  const summary = presentShare(share, language);
+  const images = post.media.images.map((image) => image.medium);
+  return {
+    id: share.id,
+    post_id: post.id,
+    network_id: summary.network_id,
+    content: share.content,
+    mentions: share.mentions,
+    hashtags: hashtagsString(post.hashtags),
+    url: post.url,
+    social_link: share.networkUrl,
+    primary_media_images: images.slice(0, 1),
+    media_images: images,
+    date: (share.state === 'queued' ? (share.scheduledAt ?? share.created) : (share.publishedAt ?? share.updated)).toISOString(),
+    status: isLive(post, Date.now()) ? PostStatus.LIVE : PostStatus.SHARED,
+    leaderboard_score_value: 0,
+    // Network numbers are polled by the analytics job (not yet); clickthroughs are ours.
+    analytics: { likes: 0, comments: 0, clickthroughs: clicks, reshares: 0 },
+    pushed_edits: [],
+    state: summary.state,
+    reason: summary.reason,
+    reminder: share.network === 2 && share.pageId === null,
+  };
+}
+
+async function clicksOf(db: Database, rows: readonly ShareRow[]): Promise<Map<number, number>> {
+  const linkIds = rows.flatMap((row) => (row.linkId === null ? [] : [row.linkId]));
+  if (linkIds.length === 0) return new Map();
+  const counted = await db.select({ linkId: postClicks.linkId, n: count() }).from(postClicks).where(inArray(postClicks.linkId, linkIds)).groupBy(postClicks.linkId);
+  return new Map(counted.flatMap((row) => (row.linkId === null ? [] : [[row.linkId, row.n] as const])));
+}
+
+/** How many shares the person has queued in the company. */
+export async function queueCount(db: Database, company: CompanyRow, user: UserRow): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(shares).where(and(eq(shares.companyId, company.id), eq(shares.userId, user.id), eq(shares.state, 'queued')));
+  return row?.n ?? 0;
+}
+
+/** A page of the person's shared or queued list. */
+export async function timelinePage(db: Database, company: CompanyRow, user: UserRow, kind: TimelineKind, page: TimelinePage): Promise<TimelineResponse> {
+  const conditions: SQL[] = [eq(shares.companyId, company.id), eq(shares.userId, user.id)];
+  conditions.push(kind === 'queued' ? eq(shares.state, 'queued') : inArray(shares.state, [...SHARED_STATES]));
+  if (page.network !== undefined) conditions.push(eq(shares.network, page.network));
+  const when: SQL = kind === 'queued' ? sql`${shares.scheduledAt}` : sql`coalesce(${shares.publishedAt}, ${shares.updated})`;
+  if (page.date !== undefined) {
+    const day = parseIsoDate(page.date);
+    if (day === null) throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, undefined, [{ path: 'date', message: 'date must be a real YYYY-MM-DD date' }]);
+    const range = localDayRange(day, user.timezone);
+    conditions.push(gte(when, range.start), lt(when, range.end));
+  }
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(shares).where(where);
+  const rows = await db
+    .select({ share: shares, post: posts })
+    .from(shares)
+    .innerJoin(posts, eq(posts.id, shares.postId))
+    .where(where)
+    .orderBy(kind === 'queued' ? asc(when) : desc(when), desc(shares.id))
+    .limit(page.perPage)
+    .offset((page.page - 1) * page.perPage);
+  const clicks = await clicksOf(
+    db,
+    rows.map((row) => row.share),
+  );
+  return {
+    num_results: total?.n ?? 0,
+    page_num: page.page,
+    results_per_page: page.perPage,
+    objects: rows.map((row) => presentTimelinePost(row.share, row.post, row.share.linkId === null ? 0 : (clicks.get(row.share.linkId) ?? 0), user.language)),
+    queue_count: await queueCount(db, company, user),
+  };
+}
+
+/** One of the person's queued shares, or null. */
+export async function queuedItem(db: Database, company: CompanyRow, user: UserRow, id: number): Promise<TimelinePost | null> {
+  const [row] = await db
+    .select({ share: shares, post: posts })
+    .from(shares)
+    .innerJoin(posts, eq(posts.id, shares.postId))
+    .where(and(eq(shares.id, id), eq(shares.companyId, company.id), eq(shares.userId, user.id), eq(shares.state, 'queued')))
+    .limit(1);
+  return row ? presentTimelinePost(row.share, row.post, 0, user.language) : null;
+}

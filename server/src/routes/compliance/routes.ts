@@ -1,0 +1,51 @@
+/**
+ * Compliance routes: the company's lists, threshold and toggle (`GET` and `PUT
+ * /api/v1/company/settings/compliance`, ADMIN of the company) and the editor's check of a
+ * caption (v2 `POST /api/v2/compliance/validate`, any member, for a post they can see).
+ */
+import { ComplianceSettings, ComplianceValidateRequest, ComplianceValidateResponse, Role } from '@chorus/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { checkCompliance, readComplianceSettings, saveComplianceSettings } from '../../commands/compliance.ts';
+import type { CompanyRow } from '../../db/schema.ts';
+import { forbidden, parseInput, postUnavailable } from '../../errors.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { checked } from '../../lib/respond.ts';
+import { authenticate } from '../../plugins/session.ts';
+import { findLivePost } from '../../queries/posts.ts';
+
+/** Compliance routes. */
+export const complianceRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  async function adminCompany(request: FastifyRequest): Promise<CompanyRow> {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    if (viewer.role !== Role.ADMIN) throw forbidden();
+    return company;
+  }
+
+  app.get('/api/v1/company/settings/compliance', async (request) => {
+    const company = await adminCompany(request);
+    return checked(ComplianceSettings, await readComplianceSettings(ctx.db, company.id), ctx.checkResponses);
+  });
+
+  app.put('/api/v1/company/settings/compliance', async (request) => {
+    const company = await adminCompany(request);
+    const input = parseInput(ComplianceSettings, request.body ?? {});
+    return checked(ComplianceSettings, await saveComplianceSettings(ctx.db, company.id, input), ctx.checkResponses);
+  });
+
+  app.post('/api/v2/compliance/validate', async (request) => {
+    const { company } = await authenticate(ctx.db, request);
+    const input = parseInput(ComplianceValidateRequest, request.body ?? {});
+    if ((await findLivePost(ctx.db, company.id, input.post_id)) === null) throw postUnavailable();
+    const result = await checkCompliance(ctx.db, company, input.content);
+    return checked(
+      ComplianceValidateResponse,
+      {
+        type_id: result.type_id,
+        content_metadata: { content_limited_set: result.content_limited_set, content_prohibited_set: result.content_prohibited_set },
+        session_index: input.session_index,
+        matches: result.matches,
+      },
+      ctx.checkResponses,
+    );
+  });
+};

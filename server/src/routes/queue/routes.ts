@@ -1,0 +1,138 @@
+/**
+ * Queue, schedule and My Shares routes (content-library spec 7; issue 15). Handlers are thin:
+ * commands/share-queue.ts decides, queries/timeline.ts reads. Queueing speaks for the member
+ * in public later, so it requires a confirmed e-mail address, as sharing does.
+ */
+import {
+  DeferredShareResponse,
+  ErrorCode,
+  IdParam,
+  QueueShareRequest,
+  ResolveShareRequest,
+  ScheduleShareRequest,
+  SHAREABLE_NETWORK_SLUGS,
+  ShareSummary,
+  TimelinePost,
+  TimelineQuery,
+  TimelineResponse,
+  UpdateDeferredRequest,
+} from '@chorus/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { queueShare, removeQueuedShare, resolveShare, retryShare, updateQueuedShare, type QueueDeps, type QueueResult } from '../../commands/share-queue.ts';
+import { ApiError, parseInput } from '../../errors.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { checked } from '../../lib/respond.ts';
+import { REQUIRE_CONFIRMED_EMAIL } from '../../plugins/confirmed-email.ts';
+import { authenticate } from '../../plugins/session.ts';
+import { presentShare } from '../../presenters/share.ts';
+import { queuedItem, timelinePage } from '../../queries/timeline.ts';
+
+const Removed = z.object({ success: z.literal(true) });
+
+function answer(result: QueueResult): DeferredShareResponse {
+  return result.kind === 'authorize'
+    ? { id: null, date: null, error: ErrorCode.NETWORK_NOT_LINKED_REDIRECT, url: result.url }
+    : { id: result.share.id, date: result.share.scheduledAt?.toISOString() ?? null, error: null, url: null };
+}
+
+/** The queue and timeline routes. */
+export const queueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const deps: QueueDeps = { db: ctx.db, config: ctx.config, jobs: ctx.jobs };
+
+  app.post('/api/v4/post/deferred', REQUIRE_CONFIRMED_EMAIL, async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const input = parseInput(ScheduleShareRequest, request.body ?? {});
+    const result = await queueShare(
+      deps,
+      company,
+      viewer.user,
+      {
+        network: SHAREABLE_NETWORK_SLUGS[input.network],
+        postId: input.post,
+        channel: input.channel_id,
+        content: input.content,
+        mentions: input.mentions,
+        snippet: input.snippet,
+        aiGenerated: input.ai_generated,
+        aiEfficacy: input.ai_efficacy,
+      },
+      new Date(input.time),
+    );
+    return checked(DeferredShareResponse, answer(result), ctx.checkResponses);
+  });
+
+  app.post('/api/v4/post/deferred/queue', REQUIRE_CONFIRMED_EMAIL, async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const input = parseInput(QueueShareRequest, request.body ?? {});
+    const result = await queueShare(
+      deps,
+      company,
+      viewer.user,
+      {
+        network: SHAREABLE_NETWORK_SLUGS[input.network_id],
+        postId: input.post_id,
+        channel: input.channel_id,
+        content: input.content,
+        mentions: input.mentions,
+        snippet: input.snippet,
+        aiGenerated: input.ai_generated,
+        aiEfficacy: input.ai_efficacy,
+      },
+      null,
+    );
+    return checked(DeferredShareResponse, answer(result), ctx.checkResponses);
+  });
+
+  app.put('/api/v4/post/deferred/:id', REQUIRE_CONFIRMED_EMAIL, async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const { id } = parseInput(IdParam, request.params);
+    const input = parseInput(UpdateDeferredRequest, request.body ?? {});
+    const row = await updateQueuedShare(deps, company, viewer.user, id, { at: new Date(input.date), content: input.content, mentions: input.mentions });
+    return checked(DeferredShareResponse, { id: row.id, date: row.scheduledAt?.toISOString() ?? null, error: null, url: null }, ctx.checkResponses);
+  });
+
+  app.delete('/api/v4/post/deferred/:id', async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const { id } = parseInput(IdParam, request.params);
+    await removeQueuedShare(deps, company, viewer.user, id);
+    return checked(Removed, { success: true }, ctx.checkResponses);
+  });
+
+  app.get('/api/v5/post/timeline/shared', async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const query = parseInput(TimelineQuery, request.query);
+    const page = await timelinePage(ctx.db, company, viewer.user, 'shared', { page: query.page_num, perPage: query.results_per_page, network: query.network, date: query.date });
+    return checked(TimelineResponse, page, ctx.checkResponses);
+  });
+
+  app.get('/api/v5/post/timeline/queued', async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const query = parseInput(TimelineQuery, request.query);
+    const page = await timelinePage(ctx.db, company, viewer.user, 'queued', { page: query.page_num, perPage: query.results_per_page, network: query.network, date: query.date });
+    return checked(TimelineResponse, page, ctx.checkResponses);
+  });
+
+  app.get('/api/v5/post/timeline/queued/:id', async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const { id } = parseInput(IdParam, request.params);
+    const item = await queuedItem(ctx.db, company, viewer.user, id);
+    if (item === null) throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, 'No such queued post.');
+    return checked(TimelinePost, item, ctx.checkResponses);
+  });
+
+  app.post('/api/v5/post/share/:id/retry', REQUIRE_CONFIRMED_EMAIL, async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const { id } = parseInput(IdParam, request.params);
+    const row = await retryShare(deps, company, viewer.user, id);
+    return checked(ShareSummary, presentShare(row, viewer.user.language), ctx.checkResponses);
+  });
+
+  app.post('/api/v5/post/share/:id/resolve', async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const { id } = parseInput(IdParam, request.params);
+    const input = parseInput(ResolveShareRequest, request.body ?? {});
+    const row = await resolveShare(deps, company, viewer.user, id, input.published);
+    return checked(ShareSummary, presentShare(row, viewer.user.language), ctx.checkResponses);
+  });
+};

@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { wcagViolations } from './support/axe.ts';
+import { CompanyApi } from './support/api.ts';
+import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
+
+/** Fresh members start with an empty queue; their zone is the sign-up's US/Eastern. */
+const ZONE = 'America/New_York';
+
+/** A toast showing the text (the Toaster also announces it, so the text appears twice). */
+function toast(page: Page, text: string) {
+  return page.getByRole('listitem').filter({ hasText: text });
+}
+
+async function freshMember(page: Page, baseURL: string | undefined, prefix: string): Promise<FreshUser> {
+  const user = await signUpFreshUser(baseURL ?? '', prefix);
+  await signInFreshUser(page, user);
+  await skipOnboarding(page);
+  return user;
+}
+
+/** A live post open to Facebook (a profile queues without a link: it becomes a reminder at its time), skipping `except`. */
+async function facebookPost(page: Page, except: number[] = []): Promise<{ id: number; title: string }> {
+  const posts = await page.evaluate(async () => {
+    const response = await fetch(`/api/v4/post/?results_per_page=100&_=${Date.now()}`);
+    return ((await response.json()) as { objects: { id: number; title: string; facebook: boolean; url: string | null }[] }).objects;
+  });
+  const found = posts.find((post) => post.facebook && post.url !== null && !except.includes(post.id));
+  if (!found) throw new Error('the Acme demo library has no post open to Facebook');
+  return found;
+}
+
+/** The person's calendar date `days` from today, as YYYY/MM/DD. */
+function localDate(days: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const date = new Date(Date.UTC(value('year'), value('month') - 1, value('day') + days));
+  return `${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}`;
+}
+
+test('Add to Queue from the share modal, then My Shares lists it under Queued and removes it', async ({ page, baseURL }) => {
+  const user = await freshMember(page, baseURL, 'queuer');
+  const post = await facebookPost(page);
+  await page.goto(`/post/${post.id}?type_id=1&network=facebook`);
+  const modal = page.getByRole('dialog', { name: 'Share post' });
+  await expect(modal.getByRole('tab', { name: 'FACEBOOK', selected: true })).toBeVisible();
+  const caption = `Queued ${Date.now()}`;
+  await modal.getByRole('textbox', { name: 'Caption for Facebook' }).fill(caption);
+  await modal.getByRole('button', { name: 'Add to Queue' }).click();
+  await expect(toast(page, 'Post successfully queued').first()).toBeVisible();
+  // The metadata was read again: the network is queued, so it cannot be queued twice.
+  await expect(modal.getByRole('button', { name: 'Queued on Facebook' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Add to Queue' })).toBeDisabled();
+  await expect(modal.getByRole('button', { name: 'Modify Date and Time' })).toBeEnabled();
+
+  await page.goto('/');
+  await page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }).click();
+  await page.getByRole('menuitem', { name: 'My Shares' }).click();
+  await expect(page.getByRole('heading', { name: 'My Shares', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Shared', selected: true })).toBeVisible();
+  await expect(page.getByText('You have not shared any posts yet.')).toBeVisible();
+  await expect(page.getByText('1 post in your queue')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Queued' }).click();
+  await expect(page).toHaveURL(/\/my-shares\?type_id=queued$/);
+  const item = page.getByRole('article').filter({ hasText: caption });
+  await expect(item).toBeVisible();
+  await expect(item.getByText('At this time we remind you to post it on Facebook yourself.')).toBeVisible();
+  await item.getByRole('button', { name: 'Remove' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove from queue?' });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(toast(page, 'Post removed from queue').first()).toBeVisible();
+  await expect(page.getByText('Your queue is empty.')).toBeVisible();
+  await expect(page.getByText('0 posts in your queue')).toBeVisible();
+});
+
+test('Schedule without a caption (Queue Anyway): the next day 00:01 by default, dates from tomorrow, strict YYYY/MM/DD', async ({ page, baseURL }) => {
+  await freshMember(page, baseURL, 'scheduler');
+  const post = await facebookPost(page);
+  await page.goto(`/post/${post.id}?type_id=1&network=facebook`);
+  const modal = page.getByRole('dialog', { name: 'Share post' });
+  await modal.getByRole('textbox', { name: 'Caption for Facebook' }).fill('');
+  await modal.getByRole('button', { name: 'Select Date and Time' }).click();
+  const warning = page.getByRole('alertdialog', { name: 'Share without a caption?' });
+  await warning.getByRole('button', { name: 'Queue Anyway' }).click();
+
+  const picker = page.getByRole('dialog', { name: 'Select Date and Time' });
+  const date = picker.getByRole('textbox', { name: 'Date (YYYY/MM/DD)' });
+  const time = picker.getByLabel('Time', { exact: true });
+  await expect(date).toHaveValue(localDate(1));
+  await expect(time).toHaveValue('00:01');
+  await date.fill(localDate(0));
+  await picker.getByRole('button', { name: 'Schedule Post' }).click();
+  await expect(picker.getByText(`Choose a date from ${localDate(1)} on.`)).toBeVisible();
+  await date.fill('2030-01-01');
+  await picker.getByRole('button', { name: 'Schedule Post' }).click();
+  await expect(picker.getByText('Enter the date as YYYY/MM/DD.')).toBeVisible();
+  await date.fill(localDate(2));
+  await time.fill('09:30');
+  await picker.getByRole('button', { name: 'Schedule Post' }).click();
+  await expect(toast(page, 'Post successfully scheduled').first()).toBeVisible();
+  await expect(picker).toBeHidden();
+  await expect(modal.getByRole('button', { name: 'Queued on Facebook' })).toBeVisible();
+  await expect(modal.getByText(/^Queued on Facebook for .*9:30/)).toBeVisible();
+});
+
+test('My Shares opens a queued share on its own, edits its time and caption, refuses a passed time, and passes axe', async ({ page, baseURL }) => {
+  const user = await freshMember(page, baseURL, 'editor');
+  const post = await facebookPost(page);
+  const api = await CompanyApi.signIn(baseURL ?? '', user.email, FRESH_PASSWORD);
+  const time = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const scheduled = await api.send('POST', '/api/v4/post/deferred', { network: 2, post: post.id, time, content: '' });
+  expect(scheduled.status).toBe(200);
+  await api.dispose();
+
+  // The single queued view leads back to the queue.
+  await page.goto(`/my-shares/${(scheduled.body as { id: number }).id}`);
+  await expect(page.getByRole('heading', { name: 'Queued post', level: 1 })).toBeVisible();
+  await expect(page.getByRole('article').getByText('[No caption provided]')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to My Queue' }).click();
+  await expect(page.getByRole('tab', { name: 'Queued', selected: true })).toBeVisible();
+  // The member's only queued share.
+  const item = page.getByRole('article');
+  await expect(item.getByText('[No caption provided]')).toBeVisible();
+  await item.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('dialog', { name: 'Modify Date and Time' });
+  await editor.getByRole('textbox', { name: 'Date (YYYY/MM/DD)' }).fill(localDate(0));
+  await editor.getByLabel('Time', { exact: true }).fill('00:00');
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editor.getByText('Cannot schedule for that time, as it has passed')).toBeVisible();
+  const edited = `Edited ${Date.now()}`;
+  await editor.getByRole('textbox', { name: 'Date (YYYY/MM/DD)' }).fill(localDate(3));
+  await editor.getByLabel('Time', { exact: true }).fill('10:45');
+  await editor.getByRole('textbox', { name: 'Caption' }).fill(edited);
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Queued post successfully updated').first()).toBeVisible();
+  await expect(item.getByText(edited)).toBeVisible();
+  await expect(item.getByText(/10:45/)).toBeVisible();
+  expect(await wcagViolations(page, 'main')).toEqual([]);
+});

@@ -1,0 +1,131 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { ACME_USER_STATE, companyOrigin } from './support/demo.ts';
+import { MOBILE_MAX_WIDTH, SIGNED_IN_SCREENS, SIGNED_OUT_SCREENS, WIDTHS, expectNoHorizontalOverflow, openScreen } from './support/screens.ts';
+import { expectFeed, signInWithEmail } from './support/sign-in.ts';
+import { signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
+
+/** Feature toggles of the signed-in company, as the app reads them. */
+async function toggles(page: Page): Promise<{ notifications_enabled: boolean; featured_posts: boolean }> {
+  // In the page: Node (the test's own requests) does not resolve *.localhost.
+  const config = await page.evaluate(async () => {
+    const response = await fetch('/api/v1/config/info', { credentials: 'same-origin' });
+    return (await response.json()) as { feature_toggles: { notifications_enabled: boolean; featured_posts: boolean } };
+  });
+  return config.feature_toggles;
+}
+
+/** The element lies inside the window (it can be seen and touched without scrolling sideways). */
+async function expectInsideWindow(locator: Locator, width: number): Promise<void> {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  expect(box, 'laid out').not.toBeNull();
+  if (box === null) return;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+  // Touch targets of at least 24 px (WCAG 2.2 target size, Lighthouse's target-size audit).
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test.describe('signed in', () => {
+      test.use({ storageState: ACME_USER_STATE });
+
+      test('no screen scrolls sideways', async ({ page }) => {
+        // Eight screens and the post modal, each with its lazy chunks, on a shared two-core machine.
+        test.setTimeout(300_000);
+        for (const screen of SIGNED_IN_SCREENS) {
+          await openScreen(page, screen);
+          await expectNoHorizontalOverflow(page, screen.name);
+        }
+        // The post modal over the feed: a full-screen sheet on phones.
+        await openScreen(page, SIGNED_IN_SCREENS[0] ?? { name: 'feed', path: '/', heading: 'Your feed' });
+        const postId = await page.getByRole('article').first().getAttribute('data-post-id');
+        await page.goto(`/post/${postId ?? ''}`);
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await expectNoHorizontalOverflow(page, 'post modal');
+        const box = await dialog.boundingBox();
+        expect(box?.width ?? 0).toBeLessThanOrEqual(width);
+        if (width <= MOBILE_MAX_WIDTH) expect(box?.width ?? 0).toBeGreaterThanOrEqual(width - 1);
+      });
+    });
+
+    test('signed-out screens do not scroll sideways', async ({ page }) => {
+      for (const screen of SIGNED_OUT_SCREENS) {
+        await openScreen(page, screen);
+        await expectNoHorizontalOverflow(page, screen.name);
+      }
+    });
+
+    test('every top-bar action is reachable', async ({ page, baseURL }) => {
+      await page.goto('/sign-in');
+      await signInWithEmail(page, 'multi@acme.example');
+      await expectFeed(page, 1);
+      const { notifications_enabled, featured_posts } = await toggles(page);
+      await expectNoHorizontalOverflow(page, 'feed of a person in two companies');
+      const banner = page.getByRole('banner');
+      const accountEntries = ['Manage Topics', 'My Settings', 'Privacy', 'Sign Out'];
+      if (notifications_enabled) accountEntries.push('Bookmarks');
+      if (featured_posts) accountEntries.push('Featured');
+
+      if (width <= MOBILE_MAX_WIDTH) {
+        await expect(banner.getByRole('link', { name: 'Home' })).toBeHidden();
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const drawer = page.getByRole('dialog', { name: 'Menu' });
+        await expect(drawer).toBeVisible();
+        for (const link of ['Home', 'Explore', ...accountEntries.filter((entry) => entry !== 'Sign Out')]) {
+          await expectInsideWindow(drawer.getByRole('link', { name: link, exact: true }), width);
+        }
+        for (const button of ['Suggest content', 'Sign Out']) await expectInsideWindow(drawer.getByRole('button', { name: button, exact: true }), width);
+        await expectInsideWindow(drawer.getByRole('button', { name: /^Switch company/ }), width);
+        // A topic link takes the person there and closes the menu.
+        await drawer.getByRole('link', { name: 'Explore', exact: true }).click();
+        await expect(page).toHaveURL(/\/topic\/latest$/);
+        await expect(drawer).toBeHidden();
+        // Search: a button opens the field.
+        await page.getByRole('button', { name: 'Search', exact: true }).click();
+        await page.getByRole('searchbox', { name: 'Search posts' }).fill('market');
+      } else {
+        for (const link of ['Home', 'Explore']) await expectInsideWindow(banner.getByRole('link', { name: link, exact: true }), width);
+        await expectInsideWindow(banner.getByRole('button', { name: 'Topics' }), width);
+        await expectInsideWindow(banner.getByRole('button', { name: 'Suggest content' }), width);
+        await expectInsideWindow(banner.getByRole('button', { name: /^Switch company/ }), width);
+        const account = banner.getByRole('button', { name: /^Account menu for/ });
+        await expectInsideWindow(account, width);
+        await account.click();
+        for (const entry of accountEntries) await expectInsideWindow(page.getByRole('menuitem', { name: entry, exact: true }), width);
+        await page.keyboard.press('Escape');
+        await banner.getByRole('searchbox', { name: 'Search posts' }).fill('market');
+      }
+      // The spec's 1 s debounce, then /search with the query; the search page's field takes over.
+      await expect(page).toHaveURL(/\/search\?query=market$/);
+      await expect(page.getByRole('searchbox', { name: 'Search posts' })).toBeFocused();
+      await expect(page.getByRole('searchbox', { name: 'Search posts' })).toHaveValue('market');
+      expect(new URL(page.url()).origin).toBe(companyOrigin(baseURL, 'acme'));
+    });
+  });
+}
+
+test.describe('the time-zone warning on a phone', () => {
+  // A fresh user's saved zone is US/Eastern; the browser is in Tokyo.
+  test.use({ viewport: { width: 375, height: 700 }, timezoneId: 'Asia/Tokyo' });
+
+  test('stays compact: the top bar and the warning take under a fifth of the screen', async ({ page, baseURL }, testInfo) => {
+    const user = await signUpFreshUser(companyOrigin(baseURL, 'acme'), 'compact-zone');
+    await signInFreshUser(page, user);
+    await skipOnboarding(page);
+    const banner = page.getByRole('banner');
+    await expect(banner).toContainText('Your computer uses Asia/Tokyo');
+    for (const action of ['Go to settings', 'Update', 'Ignore']) await expectInsideWindow(banner.getByRole(action === 'Go to settings' ? 'link' : 'button', { name: action }), 375);
+    const box = await banner.boundingBox();
+    const path = testInfo.outputPath('phone-timezone-warning.png');
+    await page.screenshot({ path });
+    await testInfo.attach('phone-timezone-warning', { path, contentType: 'image/png' });
+    expect(box?.height ?? 0).toBeLessThanOrEqual(140);
+    await expectNoHorizontalOverflow(page, 'feed with the warning');
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Found by the attack suite, in the spirit of finding 10 (never end a different user's session
+ * on a hand-over): GET /api/v1/auth/email/magic-link ended whatever session the browser
+ * carried. It is a GET, so a link or a top-level navigation from another site carries the
+ * victim's cookie: with a magic-link code of the attacker's own account, it signed the victim
+ * out. A magic link now ends only its own person's older session (the rotation of sign-in).
+ */
+import { AUTH_COOKIE } from '@chorus/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, get, hostOf, post, type TestContext } from '../../server/src/test/app.ts';
+import { sessionFor } from '../../server/src/test/factories.ts';
+import { buildTenants, type Tenants } from '../../server/src/test/fixtures.ts';
+
+let t: TestContext;
+let f: Tenants;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  f = await buildTenants(t.db);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** A fresh magic-link code for an address, read from the development outbox. */
+async function magicLinkCode(email: string): Promise<string> {
+  expect((await post(t.app, 'acme', '/api/v1/auth/email/magic-link', { username: email })).statusCode).toBe(200);
+  const mails = (await get(t.app, 'acme', '/dev/outbox')).json<{ to: string; kind: string; links: string[] }[]>();
+  const mail = mails.find((m) => m.to === email && m.kind === 'magic-link');
+  const code = new URL(mail?.links[0] ?? 'http://none/').searchParams.get('code');
+  if (!code) throw new Error(`no magic link for ${email}`);
+  return code;
+}
+
+describe('a magic link and the session the browser carries', () => {
+  it("leaves another person's session alone when opened from another site", async () => {
+    // The attacker (here the Acme admin) asks for a link to their own account.
+    const code = await magicLinkCode(f.acmeAdmin.email);
+    const victim = await sessionFor(t.db, f.acmeUser, f.acme);
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/email/magic-link?code=${code}`,
+      headers: { host: hostOf('acme'), cookie: `${AUTH_COOKIE}=${victim}`, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(opened.statusCode).toBe(200);
+    expect((await get(t.app, 'acme', '/api/v1/config/info', victim)).statusCode).toBe(200);
+  });
+
+  it("still ends the person's own older session (sign-in rotates it)", async () => {
+    const code = await magicLinkCode(f.acmeUser.email);
+    const older = await sessionFor(t.db, f.acmeUser, f.acme);
+    const opened = await get(t.app, 'acme', `/api/v1/auth/email/magic-link?code=${code}`, older);
+    expect(opened.statusCode).toBe(200);
+    expect((await get(t.app, 'acme', '/api/v1/config/info', older)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import type { JSX } from 'react';
+import { Button, Card, Link, Text } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { localDateOf, NETWORK_NAMES, TimelineType, type TimelinePost } from '@chorus/core';
+import { ConfirmAction } from '../../../components/confirm-action.tsx';
+import { SchedulePicker } from '../../../components/schedule-picker.tsx';
+import { useNotify } from '../../../lib/notify.tsx';
+import { formatShareTime, refreshQueueViews } from '../../../lib/queue.ts';
+import { removeQueued, resolveShare, retryShare, updateQueued } from '../api/timeline-api.ts';
+import { useNarrowScreen } from '../hooks/use-narrow-screen.ts';
+import { timelineDescription } from '../utils/description.ts';
+import styles from './my-shares.module.css';
+
+/**
+ * One item of My Shares (spec 3 "Timeline post"): the network, time and caption (cut for the
+ * screen), and what can be done with it. A shared item shows its state: published with a link
+ * to it, failed with the reason and Retry, unconfirmed with 'Check on {network}' and whether it
+ * was published; a queued one is edited (time and caption) or removed.
+ */
+export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zone: string }): JSX.Element {
+  const { item, zone } = props;
+  const { t, i18n } = useTranslation(['share']);
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const mobile = useNarrowScreen();
+  const [pending, setPending] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const network = NETWORK_NAMES[item.network_id];
+  const description = timelineDescription(item.content, mobile);
+  const when = formatShareTime(item.date, zone, i18n.language);
+
+  const act = (call: () => Promise<unknown>, success: string | null, onDone?: () => void): void => {
+    setPending(true);
+    call()
+      .then(() => {
+        if (success !== null) notify.success(success);
+        onDone?.();
+        return refreshQueueViews(queryClient);
+      })
+      .catch((error: unknown) => notify.failure(error))
+      .finally(() => setPending(false));
+  };
+
+  const handleEdit = (at: Date, caption: string | undefined): void => {
+    // A changed caption keeps only the mentions still standing where they were.
+    const change =
+      caption === undefined || caption === item.content
+        ? {}
+        : { content: caption, mentions: item.mentions.filter((m) => caption.slice(m.index, m.index + m.mention_text.length) === m.mention_text) };
+    act(() => updateQueued(item.id, { date: at.toISOString(), ...change }), t('share:messages.queueUpdated'), () => setEditing(false));
+  };
+
+  return (
+    <Card className={styles.item} appearance="subtle" aria-label={t('share:myShares.itemLabel', { network, date: when })} role="article">
+      <div className={styles.itemHead}>
+        <Text weight="semibold">{network}</Text>
+        <Text size={200}>
+          <time dateTime={item.date}>{when}</time>
+        </Text>
+      </div>
+      <Text className={description === null ? styles.noCaption : undefined} title={description === null ? undefined : item.content}>
+        {description ?? t('share:myShares.noCaption')}
+      </Text>
+      {item.reminder ? <Text size={200}>{t('share:myShares.reminder', { network })}</Text> : null}
+      {props.type === TimelineType.SHARED ? <SharedState item={item} network={network} pending={pending} act={act} /> : null}
+      {props.type === TimelineType.QUEUED ? (
+        <div className={styles.actions}>
+          <Button disabled={pending} onClick={() => setEditing(true)}>
+            {t('share:myShares.edit')}
+          </Button>
+          <ConfirmAction
+            label={t('share:myShares.remove')}
+            title={t('share:myShares.removeTitle')}
+            body={t('share:myShares.removeBody', { network })}
+            confirmLabel={t('share:myShares.remove')}
+            disabled={pending}
+            onConfirm={() => act(() => removeQueued(item.id), t('share:messages.removed'))}
+          />
+        </div>
+      ) : null}
+      {editing ? (
+        <SchedulePicker
+          mode="edit"
+          initial={new Date(item.date)}
+          firstDate={localDateOf(new Date(), zone)}
+          zone={zone}
+          pending={pending}
+          caption={item.content}
+          onSubmit={handleEdit}
+          onCancel={() => setEditing(false)}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+type Act = (call: () => Promise<unknown>, success: string | null) => void;
+
+/** A shared item's state (our `state`): published, failed, unconfirmed, or still on its way. */
+function SharedState(props: { item: TimelinePost; network: string; pending: boolean; act: Act }): JSX.Element {
+  const { item, network, pending, act } = props;
+  const { t } = useTranslation(['share']);
+  const { likes, comments, clickthroughs, reshares } = item.analytics;
+  switch (item.state) {
+    case 'published':
+      return (
+        <div className={styles.state}>
+          {item.social_link === null ? (
+            <Text size={200}>{t('share:myShares.published', { network })}</Text>
+          ) : (
+            <Link href={item.social_link} target="_blank" rel="noopener noreferrer">
+              {t('share:myShares.viewOn', { network })}
+            </Link>
+          )}
+          <Text size={200}>{t('share:myShares.analytics', { likes, comments, clickthroughs, reshares })}</Text>
+        </div>
+      );
+    case 'failed':
+      return (
+        <div className={styles.state}>
+          <Text size={200} className={styles.failed}>
+            {t('share:myShares.failed', { network })} {item.reason ?? ''}
+          </Text>
+          <div className={styles.actions}>
+            <Button disabled={pending} onClick={() => act(() => retryShare(item.id), t('share:myShares.retried'))}>
+              {t('share:myShares.retry')}
+            </Button>
+          </div>
+        </div>
+      );
+    case 'unconfirmed':
+      return (
+        <div className={styles.state}>
+          <Text size={200}>
+            {t('share:myShares.unconfirmed', { network })} {item.reason ?? ''}
+          </Text>
+          <Text size={200} weight="semibold">
+            {t('share:myShares.checkOn', { network })}
+          </Text>
+          <div className={styles.actions}>
+            <Button disabled={pending} onClick={() => act(() => resolveShare(item.id, true), null)}>
+              {t('share:myShares.wasPublished')}
+            </Button>
+            <Button disabled={pending} onClick={() => act(() => resolveShare(item.id, false), null)}>
+              {t('share:myShares.wasNotPublished')}
+            </Button>
+          </div>
+        </div>
+      );
+    default:
+      return <Text size={200}>{t('share:myShares.publishing', { network })}</Text>;
+  }
+}

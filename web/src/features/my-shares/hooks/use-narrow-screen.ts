@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react';
+
+/** The phone layout's breakpoint, as the app's stylesheets use it. */
+const NARROW_QUERY = '(max-width: 654px)';
+
+function subscribe(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function narrow(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
+}
+
+/** Whether the screen is a phone's, following rotation and resizing. */
+export function useNarrowScreen(): boolean {
+  return useSyncExternalStore(subscribe, narrow, () => false);
+}

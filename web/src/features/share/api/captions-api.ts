@@ -1,0 +1,19 @@
+/** The caption editor's calls: compliance check, mention search, AI caption. */
+import { queryOptions } from '@tanstack/react-query';
+import { requestAiCaption, searchMentions, validateCompliance, type AiCaptionRequest, type ComplianceValidateRequest } from '@chorus/core';
+import { api } from '../../../lib/api.ts';
+
+/** `POST /api/v2/compliance/validate`. */
+export function checkCaption(input: ComplianceValidateRequest) {
+  return validateCompliance(api(), input);
+}
+
+/** Query options of `GET /api/v2/social/{networkId}/search?q=`; a failure is not retried (310 stays 310). */
+export function mentionSearchQueryOptions(networkId: number, query: string) {
+  return queryOptions({ queryKey: ['captions', 'mentions', networkId, query], queryFn: () => searchMentions(api(), networkId, query), staleTime: 60_000, retry: false });
+}
+
+/** `POST /api/v4/ai/user/post/caption`. */
+export function writeAiCaption(input: AiCaptionRequest) {
+  return requestAiCaption(api(), input);
+}

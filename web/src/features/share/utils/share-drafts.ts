@@ -1,0 +1,76 @@
+import { SHAREABLE_NETWORK_SLUGS, type Mention, type NetworkMetadata, type ShareableNetworkId } from '@chorus/core';
+
+/** One network's caption in the share modal. */
+export interface Draft {
+  content: string;
+  mentions: Mention[];
+  /** The caption as last saved (the metadata's, or after POST /post/edit-content). */
+  saved: string;
+  savedMentions: Mention[];
+  /** The AI-assisted caption last offered for this network, for ai_generated and ai_efficacy; absent when none was. */
+  aiOffered?: string;
+}
+
+/** The modal's captions, one per network tab. */
+export type Drafts = Partial<Record<ShareableNetworkId, Draft>>;
+
+/** The drafts a modal starts with: each network's saved caption, and a resumed caption on its own tab. */
+export function initialDrafts(
+  networks: readonly NetworkMetadata[],
+  resume?: { network: ShareableNetworkId; content: string; mentions: Mention[] },
+): Drafts {
+  const drafts: Drafts = {};
+  for (const entry of networks) {
+    const resumed = resume && resume.network === entry.networkId ? resume : null;
+    drafts[entry.networkId] = {
+      content: resumed ? resumed.content : entry.content,
+      mentions: resumed ? resumed.mentions : entry.mentions,
+      saved: entry.content,
+      savedMentions: entry.mentions,
+    };
+  }
+  return drafts;
+}
+
+/** Whether a network's caption differs from the one last saved (spec 4: "dirty"). */
+export function isDirty(draft: Draft | undefined): boolean {
+  return draft !== undefined && draft.content !== draft.saved;
+}
+
+/** Whether closing the modal would lose an edit: the exit confirmation is asked only then. */
+export function hasUnsavedEdits(drafts: Drafts): boolean {
+  return Object.values(drafts).some((draft) => isDirty(draft));
+}
+
+/** The content sent: an empty caption of a post with media goes as one space (spec 5 "Empty caption"). */
+export function contentToSend(content: string, hasMedia: boolean): string {
+  return content.trim() === '' && hasMedia ? ' ' : content;
+}
+
+/** Whether sharing asks the empty-caption question. */
+export function asksEmptyCaption(content: string, optedOut: boolean): boolean {
+  return !optedOut && content.trim() === '';
+}
+
+/** Browser-storage key of the empty-caption warning's opt-out. */
+export const EMPTY_CAPTION_OPT_OUT_KEY = 'chorus.share.skipEmptyCaptionWarning';
+
+/** The `mailto:` of the e-mail share: the post's title as subject and the tracked link in the body. */
+export function mailtoHref(subject: string, body: string): string {
+  return `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/** A network named in a link (`twitter`, `TWITTER` or `1`), or null. */
+export function networkFromParam(value: string | null | undefined): ShareableNetworkId | null {
+  if (!value) return null;
+  const lower = value.toLowerCase();
+  for (const [id, slug] of Object.entries(SHAREABLE_NETWORK_SLUGS)) {
+    if (slug === lower || id === value) return Number(id) as ShareableNetworkId;
+  }
+  return null;
+}
+
+/** The share-flow type of a link's `type_id` (spec 3, 0 to 9), or undefined. */
+export function channelFromParam(value: string | null | undefined): number | undefined {
+  return value !== null && value !== undefined && /^\d$/.test(value) ? Number(value) : undefined;
+}

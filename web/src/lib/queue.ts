@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { isKnownTimeZone } from '@chorus/core';
+
+/** Prefix of every My Shares list query (shared, queued, each date search). */
+export const TIMELINE_QUERY_KEY = ['timeline'] as const;
+
+/**
+ * After a share is queued, scheduled, updated or removed: every My Shares list starts again and
+ * the share modal's metadata (canQueue, the queued id and date) is read again (spec 4 "Timeline":
+ * all lists reset).
+ */
+export function refreshQueueViews(queryClient: QueryClient): Promise<void> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: TIMELINE_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['share', 'metadata'] })]).then(() => undefined);
+}
+
+/** The person's IANA zone, where queue times are read and written; the browser's when it is unknown here. */
+export function personTimeZone(zone: string | undefined): string {
+  return zone !== undefined && isKnownTimeZone(zone) ? zone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** A queue or share time as the person reads it, in their zone and language. */
+export function formatShareTime(iso: string, zone: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso));
+}
