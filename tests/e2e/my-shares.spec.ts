@@ -1,16 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, toast } from './support/fixtures.ts';
 import { wcagViolations } from './support/axe.ts';
 import { CompanyApi } from './support/api.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 
 /** Fresh members start with an empty queue; their zone is the sign-up's US/Eastern. */
 const ZONE = 'America/New_York';
-
-/** A toast showing the text (the Toaster also announces it, so the text appears twice). */
-function toast(page: Page, text: string) {
-  return page.getByRole('listitem').filter({ hasText: text });
-}
 
 async function freshMember(page: Page, baseURL: string | undefined, prefix: string): Promise<FreshUser> {
   const user = await signUpFreshUser(baseURL ?? '', prefix);
@@ -137,4 +132,115 @@ test('My Shares opens a queued share on its own, edits its time and caption, ref
   await expect(item.getByText(edited)).toBeVisible();
   await expect(item.getByText(/10:45/)).toBeVisible();
   expect(await wcagViolations(page, 'main')).toEqual([]);
+});
+
+/** Live posts of the library open to a network. */
+async function postsOpenTo(page: Page, network: 'facebook' | 'linkedin'): Promise<{ id: number; title: string }[]> {
+  const posts = await page.evaluate(async () => {
+    const response = await fetch(`/api/v4/post/?results_per_page=100&_=${Date.now()}`);
+    return ((await response.json()) as { objects: { id: number; title: string; facebook: boolean; linkedin: boolean; url: string | null }[] }).objects;
+  });
+  return posts.filter((post) => post[network] && post.url !== null);
+}
+
+/** Links the member's LinkedIn through the sandbox consent, from the settings page. */
+async function linkLinkedIn(page: Page, name: string): Promise<void> {
+  await page.goto('/settings');
+  const linkedIn = page.locator('#social-linkedin');
+  await linkedIn.getByRole('button', { name: 'Link LinkedIn' }).click();
+  await page.getByRole('textbox', { name: 'Account name' }).fill(name);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(linkedIn.getByText(`Linked as ${name}`)).toBeVisible();
+}
+
+test('the queue loads 15 at a time and the next page as the end scrolls into view; a network filter keeps to the address', async ({ page, baseURL }) => {
+  const user = await freshMember(page, baseURL, 'scroller');
+  await linkLinkedIn(page, 'Scroll Tester');
+  // 17 queued shares: every post open to Facebook, the rest on LinkedIn.
+  const facebook = (await postsOpenTo(page, 'facebook')).slice(0, 14);
+  const linkedIn = (await postsOpenTo(page, 'linkedin')).slice(0, 17 - facebook.length);
+  const queue = [...facebook.map((post) => ({ network: 2, post })), ...linkedIn.map((post) => ({ network: 3, post }))];
+  expect(queue).toHaveLength(17);
+  const api = await CompanyApi.signIn(baseURL ?? '', user.email, FRESH_PASSWORD);
+  for (const [index, { network, post }] of queue.entries()) {
+    const time = new Date(Date.now() + (1 + index) * 3_600_000).toISOString();
+    const scheduled = await api.send('POST', '/api/v4/post/deferred', { network, post: post.id, time, content: `Queued number ${index + 1}` });
+    expect(scheduled.status, `schedule ${index + 1}`).toBe(200);
+  }
+  await api.dispose();
+
+  await page.goto('/my-shares?type_id=queued');
+  await expect(page.getByText('17 posts in your queue')).toBeVisible();
+  const items = page.getByRole('region', { name: 'Queued' }).getByRole('article');
+  await expect(items).toHaveCount(15);
+  await items.nth(14).scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  await expect(items).toHaveCount(17);
+  await expect(items.filter({ hasText: 'Queued number 17' })).toBeVisible();
+
+  // Only X: nothing queued there; LinkedIn: its three. The filter is in the address.
+  const filter = page.getByRole('combobox', { name: 'Network' });
+  await filter.selectOption({ label: 'Twitter' });
+  await expect(page).toHaveURL(/[?&]network=1(&|$)/);
+  await expect(page.getByText('No shares match this search.')).toBeVisible();
+  await filter.selectOption({ label: 'LinkedIn' });
+  await expect(page).toHaveURL(/[?&]network=3(&|$)/);
+  await expect(items).toHaveCount(3);
+  await page.reload();
+  await expect(filter).toHaveValue('3');
+  await expect(items).toHaveCount(3);
+  await expect(items.filter({ hasText: 'Facebook' })).toHaveCount(0);
+  expect(await wcagViolations(page, 'main')).toEqual([]);
+});
+
+test('removing a share from its own view returns to the queue; a share that is gone says so and returns there too', async ({ page, baseURL }) => {
+  const user = await freshMember(page, baseURL, 'singleview');
+  const post = await facebookPost(page);
+  const api = await CompanyApi.signIn(baseURL ?? '', user.email, FRESH_PASSWORD);
+  const time = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const scheduled = await api.send('POST', '/api/v4/post/deferred', { network: 2, post: post.id, time, content: 'Soon gone' });
+  expect(scheduled.status).toBe(200);
+  await api.dispose();
+  const id = (scheduled.body as { id: number }).id;
+
+  await page.goto(`/my-shares/${id}`);
+  const item = page.getByRole('article').filter({ hasText: 'Soon gone' });
+  await item.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove from queue?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(toast(page, 'Post removed from queue').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/my-shares\?type_id=queued$/);
+  await expect(page.getByText('Your queue is empty.')).toBeVisible();
+  await expect(toast(page, 'The post you have selected is no longer available.')).toHaveCount(0);
+
+  await page.goto(`/my-shares/${id}`);
+  await expect(toast(page, 'The post you have selected is no longer available.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/my-shares\?type_id=queued$/);
+  await expect(page.getByRole('tab', { name: 'Queued', selected: true })).toBeVisible();
+});
+
+test('a share scheduled moments ahead is published by the worker: My Shares lists it as published and the sandbox wall shows it', async ({ page, baseURL }) => {
+  const user = await freshMember(page, baseURL, 'worker');
+  await linkLinkedIn(page, 'Worker Watcher');
+  const [post] = await postsOpenTo(page, 'linkedin');
+  if (!post) throw new Error('the Acme demo library has no post open to LinkedIn');
+
+  const caption = `Published by the worker ${Date.now()}`;
+  const api = await CompanyApi.signIn(baseURL ?? '', user.email, FRESH_PASSWORD);
+  const scheduled = await api.send('POST', '/api/v4/post/deferred', { network: 3, post: post.id, time: new Date(Date.now() + 3000).toISOString(), content: caption });
+  expect(scheduled.status).toBe(200);
+  await api.dispose();
+
+  // The worker publishes it at its time; the list shows it as published once it has.
+  await page.goto('/my-shares?type_id=shared');
+  const item = page.getByRole('article').filter({ hasText: caption });
+  const view = item.getByRole('link', { name: 'View on LinkedIn' });
+  await expect(async () => {
+    await page.reload();
+    await expect(view).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(item.getByText('Published on LinkedIn')).toBeVisible();
+  await expect(page.getByText('0 posts in your queue')).toBeVisible();
+  await expect(view).toHaveAttribute('href', /\/sandbox\/wall\?network=linkedin#sandbox-post-\d+$/);
+  await page.goto((await view.getAttribute('href')) ?? '');
+  await expect(page.getByText(caption)).toBeVisible();
 });

@@ -7,6 +7,7 @@ import {
   retryFailedShare,
   TIMELINE_PAGE_SIZE,
   updateDeferredShare,
+  type ShareableNetworkId,
   type TimelineType,
   type UpdateDeferredRequest,
 } from '@chorus/core';
@@ -14,18 +15,24 @@ import { api } from '../../../lib/api.ts';
 import { TIMELINE_QUERY_KEY } from '../../../lib/queue.ts';
 
 /** Infinite query options of one My Shares list (`GET /api/v5/post/timeline/{type}`), 15 a page. */
-export function timelineQueryOptions(type: TimelineType, date: string | null) {
+export function timelineQueryOptions(type: TimelineType, date: string | null, network: ShareableNetworkId | null = null) {
   return infiniteQueryOptions({
-    queryKey: [...TIMELINE_QUERY_KEY, type, date],
-    queryFn: ({ pageParam }) => getTimelinePage(api(), type, { page_num: pageParam, results_per_page: TIMELINE_PAGE_SIZE, ...(date === null ? {} : { date }) }),
+    queryKey: [...TIMELINE_QUERY_KEY, type, date, network],
+    queryFn: ({ pageParam }) =>
+      getTimelinePage(api(), type, {
+        page_num: pageParam,
+        results_per_page: TIMELINE_PAGE_SIZE,
+        ...(date === null ? {} : { date }),
+        ...(network === null ? {} : { network }),
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page_num * last.results_per_page < last.num_results ? last.page_num + 1 : undefined),
   });
 }
 
-/** One My Shares list. */
-export function useTimeline(type: TimelineType, date: string | null) {
-  return useInfiniteQuery(timelineQueryOptions(type, date));
+/** One My Shares list, optionally of one network's shares (`/my-shares?network=`). */
+export function useTimeline(type: TimelineType, date: string | null, network: ShareableNetworkId | null = null) {
+  return useInfiniteQuery(timelineQueryOptions(type, date, network));
 }
 
 /** `PUT /api/v4/post/deferred/{id}`: a queued share's new time and caption. */

@@ -19,7 +19,7 @@ import styles from './my-shares.module.css';
  * to it, failed with the reason and Retry, unconfirmed with 'Check on {network}' and whether it
  * was published; a queued one is edited (time and caption) or removed.
  */
-export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zone: string }): JSX.Element {
+export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zone: string; onRemoved?: () => void }): JSX.Element {
   const { item, zone } = props;
   const { t, i18n } = useTranslation(['share']);
   const notify = useNotify();
@@ -76,7 +76,7 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
             body={t('share:myShares.removeBody', { network })}
             confirmLabel={t('share:myShares.remove')}
             disabled={pending}
-            onConfirm={() => act(() => removeQueued(item.id), t('share:messages.removed'))}
+            onConfirm={() => act(() => removeQueued(item.id), t('share:messages.removed'), props.onRemoved)}
           />
         </div>
       ) : null}
@@ -107,9 +107,8 @@ function SharedState(props: { item: TimelinePost; network: string; pending: bool
     case 'published':
       return (
         <div className={styles.state}>
-          {item.social_link === null ? (
-            <Text size={200}>{t('share:myShares.published', { network })}</Text>
-          ) : (
+          <Text size={200}>{t('share:myShares.published', { network })}</Text>
+          {item.social_link === null ? null : (
             <Link href={item.social_link} target="_blank" rel="noopener noreferrer">
               {t('share:myShares.viewOn', { network })}
             </Link>
