@@ -244,3 +244,37 @@ test('a share scheduled moments ahead is published by the worker: My Shares list
   await page.goto((await view.getAttribute('href')) ?? '');
   await expect(page.getByText(caption)).toBeVisible();
 });
+
+test('a share whose network was unlinked before its time fails with the reason; after relinking, Retry publishes it', async ({ page, baseURL }) => {
+  const user = await freshMember(page, baseURL, 'retrier');
+  await linkLinkedIn(page, 'Retry Tester');
+  const [post] = await postsOpenTo(page, 'linkedin');
+  if (!post) throw new Error('the Acme demo library has no post open to LinkedIn');
+  const caption = `Retried ${Date.now()}`;
+  const api = await CompanyApi.signIn(baseURL ?? '', user.email, FRESH_PASSWORD);
+  const scheduled = await api.send('POST', '/api/v4/post/deferred', { network: 3, post: post.id, time: new Date(Date.now() + 2 * 86_400_000).toISOString(), content: caption });
+  expect(scheduled.status).toBe(200);
+  const id = (scheduled.body as { id: number }).id;
+  // Unlinked while it waits, then due: the worker cannot publish it.
+  expect((await api.send('POST', '/api/v1/social/unlink-linkedin')).status).toBe(200);
+  expect((await api.send('PUT', `/api/v4/post/deferred/${id}`, { date: new Date(Date.now() + 2000).toISOString() })).status).toBe(200);
+  await api.dispose();
+
+  await page.goto('/my-shares?type_id=shared');
+  const item = page.getByRole('article').filter({ hasText: caption });
+  await expect(async () => {
+    await page.reload();
+    await expect(item.getByText('Sharing on LinkedIn failed.', { exact: false })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(item.getByRole('button', { name: 'Retry' })).toBeEnabled();
+
+  await linkLinkedIn(page, 'Retry Tester');
+  await page.goto('/my-shares?type_id=shared');
+  await item.getByRole('button', { name: 'Retry' }).click();
+  await expect(toast(page, 'Share sent again').first()).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(item.getByText('Published on LinkedIn')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(item.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+});
