@@ -358,6 +358,13 @@ export const shares = pgTable(
     audience: integer('audience'),
     /** The connector's poll handle while a native video is processing on the network. */
     pollState: jsonb('poll_state').$type<Record<string, unknown>>(),
+    /** The published post's numbers as the network last reported them (jobs/share-metrics); null until then. */
+    likes: integer('likes'),
+    comments: integer('comments'),
+    reshares: integer('reshares'),
+    impressions: integer('impressions'),
+    /** When the network was last asked for those numbers. */
+    metricsAt: timestamp('metrics_at', { withTimezone: true }),
     created: created(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -372,6 +379,8 @@ export const shares = pgTable(
     uniqueIndex('shares_one_queued_key').on(t.userId, t.postId, t.network).where(sql`${t.state} = 'queued'`),
     // Recovery of shares left in publishing by a crashed worker.
     index('shares_publishing_idx').on(t.publishingAt).where(sql`${t.state} = 'publishing'`),
+    // The metrics job asks for the published shares asked about longest ago.
+    index('shares_metrics_idx').on(t.metricsAt).where(sql`${t.state} = 'published' and ${t.networkPostId} is not null`),
     check('shares_network_shareable', sql`${t.network} in (1, 2, 3)`),
     check('shares_state_known', sql`${t.state} in ('queued', 'publishing', 'published', 'failed', 'unconfirmed')`),
     check('shares_method_known', sql`${t.method} in ('api', 'intent')`),

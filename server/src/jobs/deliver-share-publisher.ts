@@ -86,6 +86,12 @@ export function connectorPublisher(deps: PublisherDeps): SharePublisher {
           return { kind: 'retryable', detail: result.detail };
       }
     },
+    async metrics(share) {
+      if (share.userId === null || share.networkPostId === null) return null;
+      const networkPostId = share.networkPostId;
+      const result = await withFreshAccount(deps, { userId: share.userId, companyId: share.companyId, network: slugOf(share.network) }, (connector, account) => connector.metrics(account, networkPostId));
+      return result.kind === 'done' ? result.value : null;
+    },
     async findRecent(share) {
       if (share.userId === null || share.publishingAt === null) return null;
       const since = new Date(share.publishingAt.getTime() - 60_000);

@@ -9,7 +9,7 @@ import { and, asc, count, eq, gt, inArray, isNotNull, lt, lte, ne, sql } from 'd
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { PgBoss, Queue, WorkHandler, WorkOptions } from 'pg-boss';
 import { z } from 'zod';
-import type { PublishOutcome } from '../connectors/types.ts';
+import type { PostMetrics, PublishOutcome } from '../connectors/types.ts';
 import type { Database } from '../db/database.ts';
 import { events, shares, type ShareRow } from '../db/schema.ts';
 import { recordShareOutcome } from '../lib/metrics.ts';
@@ -67,6 +67,8 @@ export interface SharePublisher {
   publish(share: ShareRow): Promise<PublishOutcome>;
   /** The post if the network shows it among the account's recent posts; null when not found or not supported. */
   findRecent(share: ShareRow): Promise<{ networkPostId: string; url: string | null } | null>;
+  /** A published share's numbers as the network reports them (jobs/share-metrics); null when it says nothing. */
+  metrics(share: ShareRow): Promise<PostMetrics | null>;
 }
 
 /** What the handlers need. */

@@ -49,6 +49,7 @@ import {
   shareVideoPollWorkOptions,
   type ShareVideoPollData,
 } from './share-video-poll.ts';
+import { SHARE_METRICS_CRON, SHARE_METRICS_QUEUE, shareMetricsQueueOptions, shareMetricsWorker, shareMetricsWorkOptions } from './share-metrics.ts';
 import { POST_PUBLISHED_QUEUE, postPublishedQueueOptions, postPublishedWorker, postPublishedWorkOptions, type PostPublishedData } from './post-published.ts';
 
 /** A started job system. */
@@ -90,6 +91,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   await boss.createQueue(PRUNE_UNCONFIRMED_QUEUE, pruneUnconfirmedQueueOptions);
   for (const network of LINKABLE_NETWORKS) await boss.createQueue(deliverShareQueue(network), deliverShareQueueOptions);
   await boss.createQueue(SHARE_VIDEO_POLL_QUEUE, shareVideoPollQueueOptions);
+  await boss.createQueue(SHARE_METRICS_QUEUE, shareMetricsQueueOptions);
   const queue: JobQueue = {
     async enqueuePostPublished(postId) {
       const data: PostPublishedData = { postId };
@@ -132,6 +134,9 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     for (const network of LINKABLE_NETWORKS) {
       await boss.work(deliverShareQueue(network), deliverShareWorkOptions(), deliverShareWorker(deps, network));
     }
+    const publisher = options.publisher;
+    await boss.schedule(SHARE_METRICS_QUEUE, SHARE_METRICS_CRON);
+    await boss.work(SHARE_METRICS_QUEUE, shareMetricsWorkOptions, shareMetricsWorker(options.database.db, (share) => publisher.metrics(share)));
     // pg-boss cron runs once a minute at best; due shares no job took are swept far more often.
     const sweep = () => {
       // One sweep at a time: a long one (a large wave) is not overlapped by the next tick.

@@ -46,8 +46,8 @@ export function presentTimelinePost(share: ShareRow, post: PostRow, clicks: numb
     date: (share.state === 'queued' ? (share.scheduledAt ?? share.created) : (share.publishedAt ?? share.updated)).toISOString(),
     status: isLive(post, Date.now()) ? PostStatus.LIVE : PostStatus.SHARED,
     leaderboard_score_value: 0,
-    // Network numbers are polled by the analytics job (not yet); clickthroughs are ours.
-    analytics: { likes: 0, comments: 0, clickthroughs: clicks, reshares: 0 },
+    // The network's numbers as jobs/share-metrics last read them; clickthroughs are ours.
+    analytics: { likes: share.likes ?? 0, comments: share.comments ?? 0, clickthroughs: clicks, reshares: share.reshares ?? 0 },
     pushed_edits: [],
     state: summary.state,
     reason: summary.reason,
