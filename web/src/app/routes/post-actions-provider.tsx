@@ -22,8 +22,13 @@ export function PostActionsProvider(props: { children: ReactNode }): JSX.Element
     void i18n.loadNamespaces('library');
   }, [i18n]);
 
+  // The control a share action started from: the focus goes back to it when the action ends
+  // (the dialogs open from code, not from a Fluent trigger, so they cannot restore it themselves).
+  const opener = useRef<HTMLElement | null>(null);
+
   const launcher = useMemo<ShareLauncher>(() => {
     const newId = (): number => {
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
       nextId.current += 1;
       setHostWanted(true);
       return nextId.current;
@@ -34,7 +39,13 @@ export function PostActionsProvider(props: { children: ReactNode }): JSX.Element
       shareByEmail: (post) => setTask({ id: newId(), kind: 'email', post }),
     };
   }, []);
-  const handleDone = useCallback(() => setTask(null), []);
+  const handleDone = useCallback(() => {
+    setTask(null);
+    const back = opener.current;
+    opener.current = null;
+    // After the dialog has gone (its own focus handling runs as it unmounts).
+    if (back) requestAnimationFrame(() => (back.isConnected ? back.focus() : undefined));
+  }, []);
 
   return (
     <PostActionsContext.Provider value={PostInteractions}>

@@ -3,7 +3,6 @@ import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Toolt
 import { CalendarClock20Regular, Clock20Regular, Link20Regular, Mail20Regular, Share20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NETWORK_NAMES, SHAREABLE_NETWORKS, type ConfigInfoResponse, type Post, type ShareableNetworkId } from '@chorus/core';
-import { useComingSoon } from '../hooks/use-coming-soon.ts';
 import { useShareLauncher } from '../../../lib/share-launcher.ts';
 import { NetworkIcon } from './network-icon.tsx';
 import styles from './post-interactions.module.css';
@@ -28,6 +27,15 @@ export function networksOf(post: Post, config: ConfigInfoResponse | undefined): 
 /** A post is shareable when at least one of its networks is on for it and for the company. */
 export function isShareable(post: Post, config: ConfigInfoResponse | undefined): boolean {
   return networksOf(post, config).some((entry) => entry.available);
+}
+
+/**
+ * The network 'Manage Schedule' opens the share modal on: the first one the post is queued on
+ * (the modal shows its date with Modify Date and Time), else null (the first network enabled).
+ */
+export function queuedNetwork(post: Post, config: ConfigInfoResponse | undefined): ShareableNetworkId | null {
+  const open = networksOf(post, config).filter((entry) => entry.available);
+  return open.find((entry) => post.post_deferred.some((queued) => queued.network === entry.network))?.network ?? null;
 }
 
 function IconAction(props: { label: string; icon: JSX.Element; onClick: () => void }): JSX.Element {
@@ -72,7 +80,6 @@ export function ShareButtons(props: { post: Post; config: ConfigInfoResponse | u
  */
 export function LegacyShareBar(props: { post: Post; config: ConfigInfoResponse | undefined; onShowShares: () => void }): JSX.Element {
   const { t } = useTranslation(['library']);
-  const comingSoon = useComingSoon();
   const launcher = useShareLauncher();
   const { post, config } = props;
   if (!isShareable(post, config)) {
@@ -105,7 +112,7 @@ export function LegacyShareBar(props: { post: Post; config: ConfigInfoResponse |
                 {t('library:card.queueTo', { network: NETWORK_NAMES[network] })}
               </MenuItem>
             ))}
-            <MenuItem onClick={comingSoon}>{t('library:card.manageSchedule')}</MenuItem>
+            <MenuItem onClick={() => launcher.openShare({ post, network: queuedNetwork(post, config) })}>{t('library:card.manageSchedule')}</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { JSX } from 'react';
 import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
@@ -30,7 +30,9 @@ export interface ShareModalProps {
  * tracked analytics action.
  */
 export function ShareModal(props: ShareModalProps): JSX.Element {
-  const { t } = useTranslation(['share']);
+  // Every namespace the tabs use loads before the dialog opens: a namespace loading later would
+  // suspend, and the boundary hiding the open dialog took the focus out of it (Escape then did nothing).
+  const { t } = useTranslation(['share', 'captions', 'settings', 'errors']);
   const metadata = usePostMetadata(props.post.id);
   const [confirmingExit, setConfirmingExit] = useState(false);
   const [drafts, setDrafts] = useState<Drafts | null>(null);
@@ -55,6 +57,8 @@ export function ShareModal(props: ShareModalProps): JSX.Element {
           <DialogContent className={styles.content}>
             <Text className={styles.postTitle}>{props.post.title}</Text>
             {metadata.data ? (
+              // Anything else the tabs wait for shows here, never by hiding the dialog and its focus.
+              <Suspense fallback={<Spinner label={t('share:modal.loading')} />}>
               <ShareTabs
                 key={metadata.data.post_id}
                 post={props.post}
@@ -65,6 +69,7 @@ export function ShareModal(props: ShareModalProps): JSX.Element {
                 onDraftsChange={setDrafts}
                 onShared={() => props.onShared(props.post)}
               />
+              </Suspense>
             ) : metadata.isError ? (
               <div className={styles.loading}>
                 <Text>{t('share:modal.loadFailed')}</Text>
