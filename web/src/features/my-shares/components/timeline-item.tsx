@@ -8,16 +8,18 @@ import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { SchedulePicker } from '../../../components/schedule-picker.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { formatShareTime, refreshQueueViews } from '../../../lib/queue.ts';
-import { removeQueued, resolveShare, retryShare, updateQueued } from '../api/timeline-api.ts';
+import { decideEdit, removeQueued, resolveShare, retryShare, updateQueued } from '../api/timeline-api.ts';
 import { useNarrowScreen } from '../hooks/use-narrow-screen.ts';
 import { timelineDescription } from '../utils/description.ts';
+import { PushedEditBar } from './pushed-edit-bar.tsx';
 import styles from './my-shares.module.css';
 
 /**
  * One item of My Shares (spec 3 "Timeline post"): the network, time and caption (cut for the
  * screen), and what can be done with it. A shared item shows its state: published with a link
  * to it, failed with the reason and Retry, unconfirmed with 'Check on {network}' and whether it
- * was published; a queued one is edited (time and caption) or removed.
+ * was published; a queued one is edited (time and caption) or removed, and shows an admin's
+ * edit waiting for a decision while its date is in the future.
  */
 export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zone: string }): JSX.Element {
   const { item, zone } = props;
@@ -30,6 +32,7 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
   const network = NETWORK_NAMES[item.network_id];
   const description = timelineDescription(item.content, mobile);
   const when = formatShareTime(item.date, zone, i18n.language);
+  const pushedEdit = props.type === TimelineType.QUEUED && new Date(item.date).getTime() > Date.now() ? item.pushed_edits.at(-1) : undefined;
 
   const act = (call: () => Promise<unknown>, success: string | null, onDone?: () => void): void => {
     setPending(true);
@@ -52,6 +55,10 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
     act(() => updateQueued(item.id, { date: at.toISOString(), ...change }), t('share:messages.queueUpdated'), () => setEditing(false));
   };
 
+  const handleDecide = (accept: boolean): void => {
+    act(() => decideEdit(item.id, accept), t(accept ? 'share:messages.editsAccepted' : 'share:messages.editsRejected'));
+  };
+
   return (
     <Card className={styles.item} appearance="subtle" aria-label={t('share:myShares.itemLabel', { network, date: when })} role="article">
       <div className={styles.itemHead}>
@@ -64,6 +71,7 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
         {description ?? t('share:myShares.noCaption')}
       </Text>
       {item.reminder ? <Text size={200}>{t('share:myShares.reminder', { network })}</Text> : null}
+      {pushedEdit === undefined ? null : <PushedEditBar edit={pushedEdit} network={network} pending={pending} onDecide={handleDecide} />}
       {props.type === TimelineType.SHARED ? <SharedState item={item} network={network} pending={pending} act={act} /> : null}
       {props.type === TimelineType.QUEUED ? (
         <div className={styles.actions}>
