@@ -140,6 +140,8 @@ export const EVENT_KINDS = [
   'queued_post_changed',
   /** The member accepted or rejected it (data.status 1 or 2). */
   'pushed_edit_decided',
+  /** A person turned a network's auto-queue on in their settings. */
+  'auto_queue_enabled',
   /** An admin's auto-queue call: a person's share added, one that could not be (data.code), and the call itself. */
   'auto_queue_added',
   'auto_queue_failed',

@@ -9,6 +9,7 @@ import { ErrorCode, Network, ShareFlowType, type AutoQueueResponse } from '@chor
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { memberships, users, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { draftsOf } from './share-drafts.ts';
 import { recordEvent, recordEvents } from './share-events.ts';
 import { queueablePost, queueShare, type QueueDeps } from './share-queue.ts';
 
@@ -51,12 +52,23 @@ export async function autoQueuePost(deps: QueueDeps, company: CompanyRow, admin:
       failed.push({ user_id: member.id, code: ErrorCode.EMAIL_NOT_CONFIRMED });
       continue;
     }
+    // The caption the person's share modal would start from: their LinkedIn draft, else the post's text.
+    const draft = (await draftsOf(deps.db, company.id, member.id, post.id)).get(Network.LINKEDIN);
     try {
       await queueShare(
         deps,
         company,
         member,
-        { network: 'linkedin', postId: post.id, channel: ShareFlowType.autoQueueBulkImport, content: post.content, mentions: [], snippet: null, aiGenerated: false, aiEfficacy: 1 },
+        {
+          network: 'linkedin',
+          postId: post.id,
+          channel: ShareFlowType.autoQueueBulkImport,
+          content: draft?.content ?? post.content,
+          mentions: draft?.mentions ?? [],
+          snippet: null,
+          aiGenerated: false,
+          aiEfficacy: 1,
+        },
         null,
         {
           refuseUnlinked: true,

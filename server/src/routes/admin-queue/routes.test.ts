@@ -2,7 +2,7 @@ import { AUTH_HEADER, AutoQueueResponse, ErrorCode, PushedEditResponse, PushedEd
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURE_TOGGLES } from '../../db/defaults.ts';
-import { companyCompliance, events, pushedEdits, shares, users, type CompanyRow, type PostRow, type UserRow } from '../../db/schema.ts';
+import { companyCompliance, events, pushedEdits, shareDrafts, shares, users, type CompanyRow, type PostRow, type UserRow } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
 import { buildCompany, buildPost, buildUser, sessionFor } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
@@ -218,11 +218,18 @@ describe('POST /api/v4/admin/post/{postId}/auto-queue', () => {
     expect(kinds).toEqual(['auto_queue_added', 'auto_queue_bulk', 'auto_queue_bulk', 'auto_queue_failed', 'auto_queue_failed', 'auto_queue_failed', 'share_queued']);
   });
 
-  it('all: every opted-in member of the company', async () => {
+  it('all: every opted-in member of the company, each with their own LinkedIn draft where they wrote one', async () => {
     const other = await buildPost(t.db, company, { content: 'More news' });
+    const drafter = (await person(company)).user;
+    await linkNetwork(t.db, t.config, drafter, 'linkedin');
+    await optIn(drafter);
+    await t.db.insert(shareDrafts).values({ userId: drafter.id, postId: other.id, companyId: company.id, network: 3, content: 'My take on the news' });
     const res = AutoQueueResponse.parse((await post(t.app, 'autoq', `/api/v4/admin/post/${other.id}/auto-queue`, { network_id: 3, all: true }, admin.token)).json());
-    // From the test above: one ready person queued; the unlinked and no-slot people fail; the rest skipped.
-    expect(res.queued).toBe(1);
+    // From the test above: the ready person and the drafter are queued; the unlinked and no-slot people fail; the rest skipped.
+    expect(res.queued).toBe(2);
+    const captions = (await t.db.select().from(shares).where(eq(shares.postId, other.id))).map((row) => [row.userId, row.content]);
+    expect(captions).toEqual(expect.arrayContaining([[drafter.id, 'My take on the news']]));
+    expect(captions.filter(([, content]) => content === 'More news')).toHaveLength(1);
     expect(res.failed.map((entry) => entry.code).sort()).toEqual([ErrorCode.NETWORK_NOT_LINKED, ErrorCode.QUEUE_SETTINGS_INVALID]);
     expect(res.skipped).toBe(2);
   });
