@@ -9,6 +9,7 @@
 import { ErrorCode, isShareableNetwork, NotificationType, PushedEditStatus, type PushedEdit, type PushedEditResponse } from '@chorus/core';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { pushedEdits, shares, type CompanyRow, type ShareRow, type UserRow } from '../db/schema.ts';
+import { SqlState, sqlState } from '../db/sql-errors.ts';
 import { ApiError } from '../errors.ts';
 import { isAhead } from '../queries/timeline.ts';
 import { recordEvent } from './share-events.ts';
@@ -52,18 +53,24 @@ export async function pushEdit(
   const { content } = await checkedQueuedCaption(deps, company, share, post, input.content);
   const owner = share.userId;
   const edit: PushedEdit = { content, reason: input.reason };
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(pushedEdits).where(and(eq(pushedEdits.shareId, share.id), eq(pushedEdits.status, PushedEditStatus.NEW)));
-    const [row] = await tx.insert(pushedEdits).values({ companyId: company.id, shareId: share.id, adminUserId: admin.id, content, reason: input.reason }).returning({ id: pushedEdits.id });
-    await recordEvent(tx, {
-      companyId: company.id,
-      userId: owner,
-      postId: share.postId,
-      network: share.network,
-      kind: 'queued_post_changed',
-      data: { notificationType: NotificationType.QUEUED_POST_CHANGED, shareId: share.id, pushedEditId: row?.id ?? null, by: admin.id },
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(pushedEdits).where(and(eq(pushedEdits.shareId, share.id), eq(pushedEdits.status, PushedEditStatus.NEW)));
+      const [row] = await tx.insert(pushedEdits).values({ companyId: company.id, shareId: share.id, adminUserId: admin.id, content, reason: input.reason }).returning({ id: pushedEdits.id });
+      await recordEvent(tx, {
+        companyId: company.id,
+        userId: owner,
+        postId: share.postId,
+        network: share.network,
+        kind: 'queued_post_changed',
+        data: { notificationType: NotificationType.QUEUED_POST_CHANGED, shareId: share.id, pushedEditId: row?.id ?? null, by: admin.id },
+      });
     });
-  });
+  } catch (error) {
+    // Another push for the same share committed between this one's delete and insert.
+    if (sqlState(error) === SqlState.UNIQUE_VIOLATION) throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, 'Another edit was pushed to this post at the same time; try again.');
+    throw error;
+  }
   return presentPushedEdits(share, [edit]);
 }
 

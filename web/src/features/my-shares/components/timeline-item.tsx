@@ -23,7 +23,7 @@ import styles from './my-shares.module.css';
  */
 export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zone: string }): JSX.Element {
   const { item, zone } = props;
-  const { t, i18n } = useTranslation(['share']);
+  const { t, i18n } = useTranslation(['share', 'errors']);
   const notify = useNotify();
   const queryClient = useQueryClient();
   const mobile = useNarrowScreen();
@@ -34,7 +34,8 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
   const when = formatShareTime(item.date, zone, i18n.language);
   const pushedEdit = props.type === TimelineType.QUEUED && new Date(item.date).getTime() > Date.now() ? item.pushed_edits.at(-1) : undefined;
 
-  const act = (call: () => Promise<unknown>, success: string | null, onDone?: () => void): void => {
+  /** Runs a call, then toasts `success` and refreshes the lists; a failure toasts `failure`, else its code's message. */
+  const act = (call: () => Promise<unknown>, success: string | null, onDone?: () => void, failure?: string): void => {
     setPending(true);
     call()
       .then(() => {
@@ -42,7 +43,7 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
         onDone?.();
         return refreshQueueViews(queryClient);
       })
-      .catch((error: unknown) => notify.failure(error))
+      .catch((error: unknown) => (failure === undefined ? notify.failure(error) : notify.error(failure)))
       .finally(() => setPending(false));
   };
 
@@ -56,7 +57,8 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
   };
 
   const handleDecide = (accept: boolean): void => {
-    act(() => decideEdit(item.id, accept), t(accept ? 'share:messages.editsAccepted' : 'share:messages.editsRejected'));
+    // Whatever went wrong, the spec answers with one message: the post has not been changed.
+    act(() => decideEdit(item.id, accept), t(accept ? 'share:messages.editsAccepted' : 'share:messages.editsRejected'), undefined, t('errors:code.496'));
   };
 
   return (
