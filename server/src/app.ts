@@ -55,6 +55,7 @@ import { complianceRoutes } from './routes/compliance/routes.ts';
 import { mentionRoutes } from './routes/mention/routes.ts';
 import { aiRoutes } from './routes/ai/routes.ts';
 import { queueRoutes } from './routes/queue/routes.ts';
+import { adminQueueRoutes } from './routes/admin-queue/routes.ts';
 
 /** Extra routes from other packages (the bot's /api/messages), given the shared context. */
 export type RoutePlugin = FastifyPluginAsync<{ ctx: AppContext }>;
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mentionRoutes, { ctx });
   await app.register(aiRoutes, { ctx });
   await app.register(queueRoutes, { ctx });
+  await app.register(adminQueueRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
 
   await registerStaticSites(app, { webDist: config.webDist, tabDist: config.tabDist, mediaDir: config.mediaDir });

@@ -285,6 +285,12 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'POST /api/v4/post/deferred/queue': { access: 'member', request: (f) => ({ url: '/api/v4/post/deferred/queue', body: { network_id: 3, post_id: f.postId, content: 'Attack queue' } }) },
   'PUT /api/v4/post/deferred/:id': { access: 'member', request: () => ({ url: '/api/v4/post/deferred/999999', body: { date: '2030-01-01T09:00:00Z' } }) },
   'DELETE /api/v4/post/deferred/:id': { access: 'member', request: path('/api/v4/post/deferred/999999') },
+  'PATCH /api/v4/post/deferred/:id/pushed-edit': { access: 'member', request: () => ({ url: '/api/v4/post/deferred/999999/pushed-edit', body: { status: 1 } }) },
+  'POST /api/v4/admin/post/deferred/:id/pushed-edit': {
+    access: 'manager',
+    request: () => ({ url: '/api/v4/admin/post/deferred/999999/pushed-edit', body: { content: 'Attack edit', reason: 'Attack reason' } }),
+  },
+  'POST /api/v4/admin/post/:postId/auto-queue': { access: 'manager', request: (f) => ({ url: `/api/v4/admin/post/${f.postId}/auto-queue`, body: { network_id: 3, user_ids: [f.acmeUser.id] } }) },
   'GET /api/v5/post/timeline/shared': { access: 'member', request: path('/api/v5/post/timeline/shared') },
   'GET /api/v5/post/timeline/queued': { access: 'member', request: path('/api/v5/post/timeline/queued') },
   'GET /api/v5/post/timeline/queued/:id': { access: 'member', request: path('/api/v5/post/timeline/queued/999999') },

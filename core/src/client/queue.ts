@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import {
   DeferredShareResponse,
+  PushedEditResponse,
   TimelineQuery,
   TimelinePost,
   TimelineResponse,
+  type DecidePushedEditRequest,
   type QueueShareRequest,
   type ResolveShareRequest,
   type ScheduleShareRequest,
@@ -34,6 +36,11 @@ export function updateDeferredShare(client: ApiClient, id: number, input: Update
 /** `DELETE /api/v4/post/deferred/{id}`: removes a queued share. */
 export function removeDeferredShare(client: ApiClient, id: number): Promise<{ success: true }> {
   return client.request('DELETE', { version: 'v4', path: `post/deferred/${id}`, schema: Removed });
+}
+
+/** `PATCH /api/v4/post/deferred/{id}/pushed-edit`: accepts (1) or rejects (2) an admin's edit of a queued share. */
+export function decidePushedEdit(client: ApiClient, id: number, input: DecidePushedEditRequest): Promise<PushedEditResponse> {
+  return client.request('PATCH', { version: 'v4', path: `post/deferred/${id}/pushed-edit`, schema: PushedEditResponse, body: input });
 }
 
 /** `GET /api/v5/post/timeline/{shared|queued}`: one page of My Shares. */

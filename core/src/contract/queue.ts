@@ -4,7 +4,7 @@
  * queue codes; issue 15). Paths:
  *
  * - v4 `POST /api/v4/post/deferred` (schedule), `POST /api/v4/post/deferred/queue` (next slot)
- * - v4 `PUT` and `DELETE /api/v4/post/deferred/{id}`
+ * - v4 `PUT` and `DELETE /api/v4/post/deferred/{id}`, `PATCH /api/v4/post/deferred/{id}/pushed-edit`
  * - v5 `GET /api/v5/post/timeline/shared`, `/queued`, `/queued/{id}`
  * - v5 `POST /api/v5/post/share/{id}/retry` and `/resolve`
  *
@@ -14,6 +14,7 @@
  * first), 656 (the post starts later), 657 (the time has passed).
  */
 import { z } from 'zod';
+import { Network, PushedEditStatus } from '../domain/enums.ts';
 import type { LinkableNetwork } from './social.ts';
 import { base64Url, CAPTION_MAX_INPUT, ChannelId, Mention, ShareableNetworkIdSchema, ShareState, SnippetChoice, type Mention as MentionType } from './share.ts';
 
@@ -82,6 +83,10 @@ export const TimelineAnalytics = z.object({
   reshares: z.number().int(),
 });
 
+/** An admin's proposed caption for a queued share, and why (spec 3 "Timeline post" pushed_edits). */
+export const PushedEdit = z.object({ content: z.string(), reason: z.string() });
+export type PushedEdit = z.infer<typeof PushedEdit>;
+
 /** One shared or queued item (spec 3 "Timeline post"), with our `state` and `reason`. */
 export const TimelinePost = z.object({
   id: z.number().int(),
@@ -101,7 +106,8 @@ export const TimelinePost = z.object({
   status: z.number().int(),
   leaderboard_score_value: z.number().int(),
   analytics: TimelineAnalytics,
-  pushed_edits: z.array(z.object({ content: z.string(), reason: z.string() })),
+  /** The admins' edits waiting for the member, while the share's date is in the future. */
+  pushed_edits: z.array(PushedEdit),
   state: ShareState,
   /** Why it failed or is unconfirmed, in the person's language; null otherwise. */
   reason: z.string().nullable(),
@@ -119,6 +125,68 @@ export const TimelineResponse = z.object({
   queue_count: z.number().int(),
 });
 export type TimelineResponse = z.infer<typeof TimelineResponse>;
+
+/**
+ * Body of `POST /api/v4/admin/post/deferred/{id}/pushed-edit` (ours: spec 6 says admins push
+ * edits, not how): the proposed caption and a reason the member reads.
+ */
+export const PushEditRequest = z.object({
+  content: z.string().max(CAPTION_MAX_INPUT),
+  reason: z.string().trim().min(1, 'reason is required').max(500),
+});
+export type PushEditRequest = z.input<typeof PushEditRequest>;
+
+/** Body of `PATCH /api/v4/post/deferred/{id}/pushed-edit`: accept (1) or reject (2) the pending edit. */
+export const DecidePushedEditRequest = z.object({
+  status: z.union([z.literal(PushedEditStatus.ACCEPTED), z.literal(PushedEditStatus.REJECTED)]),
+});
+export type DecidePushedEditRequest = z.input<typeof DecidePushedEditRequest>;
+
+/**
+ * Answer of both pushed-edit calls (spec 7: "network, pushed_edits"): the queued share's network
+ * entry as it now stands, and its edits still waiting for the member.
+ */
+export const PushedEditResponse = z.object({
+  network: z.object({
+    network_id: ShareableNetworkIdSchema,
+    deferred_post_id: z.number().int(),
+    /** When it will be published (ISO 8601, UTC). */
+    deferred_post_date: z.string(),
+    content: z.string(),
+    mentions: z.array(Mention),
+  }),
+  pushed_edits: z.array(PushedEdit),
+});
+export type PushedEditResponse = z.infer<typeof PushedEditResponse>;
+
+/**
+ * Body of `POST /api/v4/admin/post/{postId}/auto-queue` (ours: spec 6 says admins push posts to
+ * a member's LinkedIn auto-queue, not how): exactly one of user_ids, group_ids or all.
+ */
+export const AutoQueueRequest = z
+  .object({
+    network_id: z.coerce.number().pipe(z.literal(Network.LINKEDIN, 'auto-queue is for LinkedIn (3) only')),
+    user_ids: z.array(z.number().int().positive()).min(1).max(1000).optional(),
+    group_ids: z.array(z.number().int().positive()).min(1).max(100).optional(),
+    all: z.literal(true).optional(),
+  })
+  .refine((body) => [body.user_ids, body.group_ids, body.all].filter((value) => value !== undefined).length === 1, {
+    message: 'give exactly one of user_ids, group_ids or all',
+    path: ['user_ids'],
+  });
+export type AutoQueueRequest = z.input<typeof AutoQueueRequest>;
+
+/**
+ * Answer of the auto-queue call (our design): how many were queued, how many were skipped
+ * because their own LinkedIn auto-queue is off, and who could not be queued with the code why
+ * (418 not linked, 658 already queued, 417 no slot, and the caption codes).
+ */
+export const AutoQueueResponse = z.object({
+  queued: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.array(z.object({ user_id: z.number().int(), code: z.number().int() })),
+});
+export type AutoQueueResponse = z.infer<typeof AutoQueueResponse>;
 
 /** Body of `POST /api/v5/post/share/{id}/resolve`: the person checked the network. */
 export const ResolveShareRequest = z.object({ published: z.boolean() });

@@ -136,6 +136,16 @@ export const EVENT_KINDS = [
   'share_queued',
   'share_queue_changed',
   'share_queue_removed',
+  /** An admin pushed an edit to a member's queued share: the source of notification 24, queued post changed. */
+  'queued_post_changed',
+  /** The member accepted or rejected it (data.status 1 or 2). */
+  'pushed_edit_decided',
+  /** A person turned a network's auto-queue on in their settings. */
+  'auto_queue_enabled',
+  /** An admin's auto-queue call: a person's share added, one that could not be (data.code), and the call itself. */
+  'auto_queue_added',
+  'auto_queue_failed',
+  'auto_queue_bulk',
   /** Product analytics (issue 19): a page viewed, an action tracked, a sign-in through SSO; data carries role_id. */
   'page_viewed',
   'action_tracked',

@@ -78,6 +78,10 @@ export const ErrorCode = {
   CONFIRMATION_LINK_INVALID: 492,
   /** Our own: the operator suspended the company (`chorus company suspend`); nobody signs in until it is resumed. */
   COMPANY_SUSPENDED: 495,
+  /** Our own: accepting or rejecting admin edits failed (none pending, or the post's time has passed); nothing changed. */
+  PUSHED_EDIT_FAILED: 496,
+  /** Our own: the company's auto queue toggle is off. */
+  AUTO_QUEUE_DISABLED: 497,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -135,6 +139,8 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   491: def(491, 422, "Please sign up with your work e-mail address: this company's sign-up is open only to its own e-mail domains."),
   492: def(492, 410, 'This confirmation link is no longer valid.'),
   495: def(495, 403, 'This company is suspended. Please contact your administrator.'),
+  496: def(496, 409, 'Something went wrong accepting or rejecting admin edits. Your post has not been changed.'),
+  497: def(497, 403, 'Auto queue is turned off for this company.'),
 };
 
 /** The catalogue entry for a code, falling back to 202 as the spec says. */

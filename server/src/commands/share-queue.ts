@@ -23,6 +23,7 @@ import { SqlState, sqlState } from '../db/sql-errors.ts';
 import { ApiError, postUnavailable } from '../errors.ts';
 import type { JobQueue } from '../lib/context.ts';
 import { storedReason } from '../presenters/share.ts';
+import { recordEvents, type EventInput } from './share-events.ts';
 import { captionToShare, requireNetworkAllowed, requireSharingEnabled, requireShareableCaption } from './share-checks.ts';
 import { linkOf, startSocialLink, type SocialLinkContext } from './social-link.ts';
 
@@ -47,8 +48,16 @@ export interface QueueInput {
 /** How a queue request ended. */
 export type QueueResult = { kind: 'queued'; share: ShareRow } | { kind: 'authorize'; url: string };
 
+/** How a queue request made for someone else differs from the person's own. */
+export interface QueueOptions {
+  /** The person is not here to link the network: refuse with 310 instead of answering 418's url. */
+  refuseUnlinked?: boolean;
+  /** Events to record with the queued share, in its transaction. */
+  alsoRecord?: (share: ShareRow) => EventInput[];
+}
+
 /** The company's live post (it may start later: 656 says so for the chosen time). */
-async function queueablePost(deps: QueueDeps, company: CompanyRow, postId: number): Promise<PostRow> {
+export async function queueablePost(deps: Pick<QueueDeps, 'db'>, company: CompanyRow, postId: number): Promise<PostRow> {
   const [row] = await deps.db
     .select()
     .from(posts)
@@ -79,7 +88,7 @@ async function takenSlots(deps: QueueDeps, userId: number, networkId: number): P
  * settings for the network in their time zone (417 when they give none). 418 with the link url
  * when the network is not linked; 419 (schedule) or 658 (queue) when already queued.
  */
-export async function queueShare(deps: QueueDeps, company: CompanyRow, user: UserRow, input: QueueInput, at: Date | null): Promise<QueueResult> {
+export async function queueShare(deps: QueueDeps, company: CompanyRow, user: UserRow, input: QueueInput, at: Date | null, options: QueueOptions = {}): Promise<QueueResult> {
   const post = await queueablePost(deps, company, input.postId);
   requireSharingEnabled(company);
   requireNetworkAllowed(company, post, input.network);
@@ -100,6 +109,7 @@ export async function queueShare(deps: QueueDeps, company: CompanyRow, user: Use
   const facebookProfile = input.network === 'facebook' && (link === null || link.pageId === null);
   // A Facebook profile share becomes a reminder at its time, so it needs no link; others do.
   if (!facebookProfile && (link === null || !link.isActive || connectorFor(deps, input.network) === null)) {
+    if (options.refuseUnlinked === true) throw new ApiError(ErrorCode.NETWORK_NOT_LINKED);
     const url = await startSocialLink(deps, company, user.id, input.network, {
       isElement: false,
       onboarding: false,
@@ -139,6 +149,7 @@ export async function queueShare(deps: QueueDeps, company: CompanyRow, user: Use
         .returning();
       if (row) {
         await tx.insert(events).values({ companyId: company.id, userId: user.id, postId: post.id, network: networkId, kind: 'share_queued', data: { shareId: row.id, at: when.toISOString(), mode: at === null ? 'queue' : 'schedule' } });
+        await recordEvents(tx, options.alsoRecord?.(row) ?? []);
       }
       return row;
     });
@@ -152,7 +163,7 @@ export async function queueShare(deps: QueueDeps, company: CompanyRow, user: Use
 }
 
 /** The person's own queued share, or 201 (not found as far as they can tell). */
-async function ownQueued(deps: Pick<QueueDeps, 'db'>, company: CompanyRow, user: UserRow, id: number): Promise<ShareRow> {
+export async function ownQueued(deps: Pick<QueueDeps, 'db'>, company: CompanyRow, user: UserRow, id: number): Promise<ShareRow> {
   const [row] = await deps.db
     .select()
     .from(shares)
@@ -160,6 +171,26 @@ async function ownQueued(deps: Pick<QueueDeps, 'db'>, company: CompanyRow, user:
     .limit(1);
   if (!row) throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, 'No such queued post.');
   return row;
+}
+
+/**
+ * A queued share's caption after a change (none given: its own), checked as every queued caption
+ * is (654, 659, 660, 470): the member's update and an admin's pushed edit run the same rules.
+ */
+export async function checkedQueuedCaption(
+  deps: Pick<QueueDeps, 'db'>,
+  company: CompanyRow,
+  share: ShareRow,
+  post: PostRow,
+  content: string | undefined,
+  mentions?: Mention[] | undefined,
+): Promise<{ content: string; mentions: Mention[] }> {
+  if (!isShareableNetwork(share.network)) throw new Error(`share ${share.id} has network ${share.network}`);
+  const network = SHAREABLE_NETWORK_SLUGS[share.network];
+  const kept = network === 'linkedin' ? (mentions ?? share.mentions) : [];
+  const caption = content === undefined ? share.content : captionToShare(post, content);
+  await requireShareableCaption(deps.db, company, network, post, caption, kept);
+  return { content: caption, mentions: kept };
 }
 
 /** Moves a queued share to a new time, optionally with a new caption (PUT /post/deferred/{id}). */
@@ -173,11 +204,7 @@ export async function updateQueuedShare(
   const share = await ownQueued(deps, company, user, id);
   const post = await queueablePost(deps, company, share.postId);
   requireQueueTime(post, change.at);
-  if (!isShareableNetwork(share.network)) throw new Error(`share ${share.id} has network ${share.network}`);
-  const network = SHAREABLE_NETWORK_SLUGS[share.network];
-  const mentions = network === 'linkedin' ? (change.mentions ?? share.mentions) : [];
-  const content = change.content === undefined ? share.content : captionToShare(post, change.content);
-  await requireShareableCaption(deps.db, company, network, post, content, mentions);
+  const { content, mentions } = await checkedQueuedCaption(deps, company, share, post, change.content, change.mentions);
   const [row] = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(shares)

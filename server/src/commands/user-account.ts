@@ -5,6 +5,7 @@
 import {
   ErrorCode,
   LINKABLE_NETWORKS,
+  networkIdOfSlug,
   NOTIFICATION_KINDS,
   notificationKindOffered,
   validateAiSettings,
@@ -21,9 +22,10 @@ import { spendAccessCodes } from '../auth/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createSession } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
-import { sessions, users, type UserRow } from '../db/schema.ts';
+import { sessions, users, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { ApiError, notSignedIn, validationFailed } from '../errors.ts';
 import { timezoneList } from '../lib/timezones.ts';
+import { recordEvents } from './share-events.ts';
 import { supportedLanguage } from '../presenters/company.ts';
 
 /** The spec's AI message, sent as the 201's message so any client can show it. */
@@ -74,9 +76,11 @@ export function mergeUserSettings(current: UserSettings, update: UserSettingsUpd
 
 /**
  * Saves the user's names, language, time zone and settings, after checking them all: nothing
- * changes when anything is wrong (201 with the field issues).
+ * changes when anything is wrong (201 with the field issues). Turning a network's auto-queue on
+ * is recorded as an `auto_queue_enabled` event of the company (issue 15), with the change.
  */
-export async function saveUserAccount(db: Database, user: UserRow, toggles: FeatureToggles, input: UpdateUserRequest): Promise<UserRow> {
+export async function saveUserAccount(db: Database, user: UserRow, company: Pick<CompanyRow, 'id' | 'featureToggles'>, input: UpdateUserRequest): Promise<UserRow> {
+  const toggles = company.featureToggles;
   // A stored zone stays acceptable (self sign-up stores the spec's US/Eastern, which the list
   // names America/New_York); a new one must be listed.
   if (input.timezone !== undefined && input.timezone !== user.timezone && !isListedTimezone(input.timezone)) {
@@ -86,17 +90,25 @@ export async function saveUserAccount(db: Database, user: UserRow, toggles: Feat
   if (toggles.user_ai_enabled && !validateAiSettings(settings.ai).ok) {
     throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, AI_SETTINGS_INCOMPLETE, [{ path: 'user_settings.ai', message: 'ai.incomplete' }]);
   }
-  const [saved] = await db
-    .update(users)
-    .set({
-      firstName: input.first_name ?? user.firstName,
-      lastName: input.last_name ?? user.lastName,
-      language: input.language === undefined ? user.language : supportedLanguage(input.language),
-      timezone: input.timezone ?? user.timezone,
-      settings,
-    })
-    .where(eq(users.id, user.id))
-    .returning();
+  const enabled = LINKABLE_NETWORKS.filter((network) => settings.post_queue[network].auto_queue_enabled && !user.settings.post_queue[network].auto_queue_enabled);
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        firstName: input.first_name ?? user.firstName,
+        lastName: input.last_name ?? user.lastName,
+        language: input.language === undefined ? user.language : supportedLanguage(input.language),
+        timezone: input.timezone ?? user.timezone,
+        settings,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    await recordEvents(
+      tx,
+      enabled.map((network) => ({ companyId: company.id, userId: user.id, postId: null, network: networkIdOfSlug(network), kind: 'auto_queue_enabled' as const })),
+    );
+    return row;
+  });
   if (!saved) throw notSignedIn();
   return saved;
 }

@@ -392,6 +392,38 @@ export const shares = pgTable(
 export type ShareRow = typeof shares.$inferSelect;
 
 /**
+ * Edits an admin or manager pushed to a member's queued share (content-library spec 4 "Pushed
+ * admin edits"): NEW (0) until the member accepts (1, the caption is replaced) or rejects (2) it.
+ * A share has at most one NEW edit: a newer push replaces it.
+ */
+export const pushedEdits = pgTable(
+  'pushed_edits',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+    /** Who pushed it; null once their personal data is deleted. */
+    adminUserId: integer('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    reason: text('reason').notNull(),
+    status: smallint('status').notNull().default(0),
+    created: created(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('pushed_edits_one_new_key').on(t.shareId).where(sql`${t.status} = 0`),
+    check('pushed_edits_status_known', sql`${t.status} in (0, 1, 2)`),
+  ],
+);
+
+/** A pushed edit row. */
+export type PushedEditRow = typeof pushedEdits.$inferSelect;
+
+/**
  * The event log (ARCHITECTURE.md "Event log"): every share outcome, intent, tracked click and
  * relink need, written in the same transaction as the change it records. Notifications,
  * leaderboards and dashboards read it; later features add kinds, not tables.

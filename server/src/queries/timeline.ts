@@ -3,10 +3,10 @@
  * shared and queued items, 15 a page, optionally one day of their own time zone, with each
  * share's state and numbers.
  */
-import { ErrorCode, localDayRange, parseIsoDate, PostStatus, type TimelinePost, type TimelineResponse } from '@chorus/core';
+import { ErrorCode, localDayRange, parseIsoDate, PostStatus, PushedEditStatus, type PushedEdit, type TimelinePost, type TimelineResponse } from '@chorus/core';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { postClicks, posts, shares, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../db/schema.ts';
+import { postClicks, posts, pushedEdits, shares, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { hashtagsString } from '../presenters/post.ts';
 import { presentShare } from '../presenters/share.ts';
@@ -28,8 +28,28 @@ function isLive(post: PostRow, now: number): boolean {
   return post.status === PostStatus.LIVE && post.start.getTime() <= now && (post.expiration === null || post.expiration.getTime() > now);
 }
 
-/** One item as the timeline shows it. */
-export function presentTimelinePost(share: ShareRow, post: PostRow, clicks: number, language: string): TimelinePost {
+/** Whether a share's date is still ahead: only then are admin edits pushed, shown or decided (spec 4). */
+export function isAhead(share: Pick<ShareRow, 'scheduledAt'>, now: Date = new Date()): boolean {
+  return share.scheduledAt !== null && share.scheduledAt.getTime() > now.getTime();
+}
+
+/** The waiting (NEW) admin edits of the queued shares whose date is still ahead, by share id. */
+export async function pendingEditsOf(db: Database, rows: readonly Pick<ShareRow, 'id' | 'state' | 'scheduledAt'>[]): Promise<Map<number, PushedEdit[]>> {
+  const now = new Date();
+  const ids = rows.filter((row) => row.state === 'queued' && isAhead(row, now)).map((row) => row.id);
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ shareId: pushedEdits.shareId, content: pushedEdits.content, reason: pushedEdits.reason })
+    .from(pushedEdits)
+    .where(and(inArray(pushedEdits.shareId, ids), eq(pushedEdits.status, PushedEditStatus.NEW)))
+    .orderBy(asc(pushedEdits.id));
+  const byShare = new Map<number, PushedEdit[]>();
+  for (const row of found) byShare.set(row.shareId, [...(byShare.get(row.shareId) ?? []), { content: row.content, reason: row.reason }]);
+  return byShare;
+}
+
+/** One item as the timeline shows it, with the admin edits waiting for the person. */
+export function presentTimelinePost(share: ShareRow, post: PostRow, clicks: number, language: string, pending: readonly PushedEdit[] = []): TimelinePost {
   const summary = presentShare(share, language);
   const images = post.media.images.map((image) => image.medium);
   return {
@@ -48,7 +68,7 @@ export function presentTimelinePost(share: ShareRow, post: PostRow, clicks: numb
     leaderboard_score_value: 0,
     // The network's numbers as jobs/share-metrics last read them; clickthroughs are ours.
     analytics: { likes: share.likes ?? 0, comments: share.comments ?? 0, clickthroughs: clicks, reshares: share.reshares ?? 0 },
-    pushed_edits: [],
+    pushed_edits: [...pending],
     state: summary.state,
     reason: summary.reason,
     reminder: share.network === 2 && share.pageId === null,
@@ -94,11 +114,17 @@ export async function timelinePage(db: Database, company: CompanyRow, user: User
     db,
     rows.map((row) => row.share),
   );
+  const pending = await pendingEditsOf(
+    db,
+    rows.map((row) => row.share),
+  );
   return {
     num_results: total?.n ?? 0,
     page_num: page.page,
     results_per_page: page.perPage,
-    objects: rows.map((row) => presentTimelinePost(row.share, row.post, row.share.linkId === null ? 0 : (clicks.get(row.share.linkId) ?? 0), user.language)),
+    objects: rows.map((row) =>
+      presentTimelinePost(row.share, row.post, row.share.linkId === null ? 0 : (clicks.get(row.share.linkId) ?? 0), user.language, pending.get(row.share.id)),
+    ),
     queue_count: await queueCount(db, company, user),
   };
 }
@@ -111,5 +137,7 @@ export async function queuedItem(db: Database, company: CompanyRow, user: UserRo
     .innerJoin(posts, eq(posts.id, shares.postId))
     .where(and(eq(shares.id, id), eq(shares.companyId, company.id), eq(shares.userId, user.id), eq(shares.state, 'queued')))
     .limit(1);
-  return row ? presentTimelinePost(row.share, row.post, 0, user.language) : null;
+  if (!row) return null;
+  const pending = await pendingEditsOf(db, [row.share]);
+  return presentTimelinePost(row.share, row.post, 0, user.language, pending.get(row.share.id));
 }

@@ -3,6 +3,7 @@ export const DEMO_PASSWORD = 'Chorus!2026';
 
 /** Demo users the suites sign in as. */
 export const DEMO_USERS = {
+  acmeAdmin: 'admin@acme.example',
   acmeUser: 'user@acme.example',
   globexUser: 'user@globex.example',
 } as const;

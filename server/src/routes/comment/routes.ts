@@ -15,20 +15,16 @@ import {
   CommentSaveParams,
   CommentSaveResponse,
   NEW_COMMENT_ID,
-  Role,
 } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { addComment, commentCount, deleteComment, editComment, listComments } from '../../commands/comments.ts';
 import { postForEngagement } from '../../commands/post-engagement.ts';
-import { forbidden, parseInput } from '../../errors.ts';
+import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { REQUIRE_CONFIRMED_EMAIL } from '../../plugins/confirmed-email.ts';
-import { authenticate } from '../../plugins/session.ts';
+import { authenticate, authenticateManager } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
-
-/** Roles that may delete anyone's comment through the manager route. */
-const MODERATOR_ROLES: readonly number[] = [Role.ADMIN, Role.MANAGER];
 
 /** Comment routes. */
 export const commentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -62,9 +58,8 @@ export const commentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   });
 
   app.delete('/api/v2/manager/post/:postId/comment/:id', async (request) => {
-    const { company, viewer } = await authenticate(ctx.db, request);
+    const { company, viewer } = await authenticateManager(ctx.db, request, 'Only managers and admins can delete other people’s comments.');
     const { postId, id } = parseInput(CommentParams, request.params);
-    if (!MODERATOR_ROLES.includes(viewer.role)) throw forbidden('Only managers and admins can delete other people’s comments.');
     await postForEngagement(ctx.db, company, postId, 'comments');
     await deleteComment(ctx.db, company.id, postId, viewer.user.id, id, true);
     return checked(CommentDeleteResponse, { comments: { num_results: await commentCount(ctx.db, postId) } }, ctx.checkResponses);

@@ -4,9 +4,11 @@
  * in public later, so it requires a confirmed e-mail address, as sharing does.
  */
 import {
+  DecidePushedEditRequest,
   DeferredShareResponse,
   ErrorCode,
   IdParam,
+  PushedEditResponse,
   QueueShareRequest,
   ResolveShareRequest,
   ScheduleShareRequest,
@@ -19,6 +21,7 @@ import {
 } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { decidePushedEdit } from '../../commands/share-pushed-edits.ts';
 import { queueShare, removeQueuedShare, resolveShare, retryShare, updateQueuedShare, type QueueDeps, type QueueResult } from '../../commands/share-queue.ts';
 import { ApiError, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -97,6 +100,14 @@ export const queueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const { id } = parseInput(IdParam, request.params);
     await removeQueuedShare(deps, company, viewer.user, id);
     return checked(Removed, { success: true }, ctx.checkResponses);
+  });
+
+  app.patch('/api/v4/post/deferred/:id/pushed-edit', async (request) => {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const { id } = parseInput(IdParam, request.params);
+    const input = parseInput(DecidePushedEditRequest, request.body ?? {});
+    const answer = await decidePushedEdit(deps, company, viewer.user, id, input.status);
+    return checked(PushedEditResponse, answer, ctx.checkResponses);
   });
 
   app.get('/api/v5/post/timeline/shared', async (request) => {

@@ -1,12 +1,12 @@
 import { AUTH_HEADER, ErrorCode, Role, UserResponse, type UserSettings } from '@chorus/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../auth/sessions.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { mergeUserSettings } from '../../commands/user-account.ts';
 import { DEFAULT_FEATURE_TOGGLES, DEFAULT_USER_SETTINGS } from '../../db/defaults.ts';
-import { sessions, users, type CompanyRow, type UserRow } from '../../db/schema.ts';
+import { events, sessions, users, type CompanyRow, type UserRow } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
 import { buildCompany, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
@@ -136,6 +136,16 @@ describe('POST /api/v1/user/{id}', () => {
     const stored = await row(user.id);
     expect(stored).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', language: 'de-DE', timezone: 'Europe/Berlin', email: user.email });
     expect(stored.settings).toEqual(presented.user_settings);
+  });
+
+  it('records turning a network\'s auto-queue on (once, not when it stays on)', async () => {
+    const { user, token } = await freshAcmeUser();
+    const linkedin = { ...DEFAULT_USER_SETTINGS.post_queue.linkedin, auto_queue_enabled: true };
+    const save = () => post(t.app, 'acme', `/api/v1/user/${user.id}`, { user_settings: { post_queue: { linkedin } } }, token);
+    expect((await save()).statusCode).toBe(200);
+    expect((await save()).statusCode).toBe(200);
+    const recorded = await t.db.select().from(events).where(and(eq(events.userId, user.id), eq(events.kind, 'auto_queue_enabled')));
+    expect(recorded.map((e) => ({ companyId: e.companyId, network: e.network }))).toEqual([{ companyId: f.acme.id, network: 3 }]);
   });
 
   it('accepts the stored time zone unchanged even where the list names it otherwise', async () => {

@@ -90,7 +90,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const { company, viewer } = await authenticate(ctx.db, request);
     ownAccount(viewer, request.params);
     const input = parseInput(UpdateUserRequest, request.body ?? {});
-    const saved = await saveUserAccount(ctx.db, viewer.user, company.featureToggles, input);
+    const saved = await saveUserAccount(ctx.db, viewer.user, company, input);
     return present(saved, viewer.role);
   });
 

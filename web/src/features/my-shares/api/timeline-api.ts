@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
+  decidePushedEdit,
   getQueuedTimelinePost,
   getTimelinePage,
+  PushedEditStatus,
   removeDeferredShare,
   resolveUnconfirmedShare,
   retryFailedShare,
@@ -43,6 +45,11 @@ export function updateQueued(id: number, input: UpdateDeferredRequest) {
 /** `DELETE /api/v4/post/deferred/{id}`. */
 export function removeQueued(id: number) {
   return removeDeferredShare(api(), id);
+}
+
+/** `PATCH /api/v4/post/deferred/{id}/pushed-edit`: the person accepts or rejects an admin's edit. */
+export function decideEdit(id: number, accept: boolean) {
+  return decidePushedEdit(api(), id, { status: accept ? PushedEditStatus.ACCEPTED : PushedEditStatus.REJECTED });
 }
 
 /** `POST /api/v5/post/share/{id}/retry`: a failed share published again. */

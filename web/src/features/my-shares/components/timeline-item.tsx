@@ -8,20 +8,22 @@ import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { SchedulePicker } from '../../../components/schedule-picker.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { formatShareTime, refreshQueueViews } from '../../../lib/queue.ts';
-import { removeQueued, resolveShare, retryShare, updateQueued } from '../api/timeline-api.ts';
+import { decideEdit, removeQueued, resolveShare, retryShare, updateQueued } from '../api/timeline-api.ts';
 import { useNarrowScreen } from '../hooks/use-narrow-screen.ts';
 import { timelineDescription } from '../utils/description.ts';
+import { PushedEditBar } from './pushed-edit-bar.tsx';
 import styles from './my-shares.module.css';
 
 /**
  * One item of My Shares (spec 3 "Timeline post"): the network, time and caption (cut for the
  * screen), and what can be done with it. A shared item shows its state: published with a link
  * to it, failed with the reason and Retry, unconfirmed with 'Check on {network}' and whether it
- * was published; a queued one is edited (time and caption) or removed.
+ * was published; a queued one is edited (time and caption) or removed, and shows an admin's
+ * edit waiting for a decision while its date is in the future.
  */
 export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zone: string; onRemoved?: () => void }): JSX.Element {
   const { item, zone } = props;
-  const { t, i18n } = useTranslation(['share']);
+  const { t, i18n } = useTranslation(['share', 'errors']);
   const notify = useNotify();
   const queryClient = useQueryClient();
   const mobile = useNarrowScreen();
@@ -30,8 +32,10 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
   const network = NETWORK_NAMES[item.network_id];
   const description = timelineDescription(item.content, mobile);
   const when = formatShareTime(item.date, zone, i18n.language);
+  const pushedEdit = props.type === TimelineType.QUEUED && new Date(item.date).getTime() > Date.now() ? item.pushed_edits.at(-1) : undefined;
 
-  const act = (call: () => Promise<unknown>, success: string | null, onDone?: () => void): void => {
+  /** Runs a call, then toasts `success` and refreshes the lists; a failure toasts `failure`, else its code's message. */
+  const act = (call: () => Promise<unknown>, success: string | null, onDone?: () => void, failure?: string): void => {
     setPending(true);
     call()
       .then(() => {
@@ -39,7 +43,7 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
         onDone?.();
         return refreshQueueViews(queryClient);
       })
-      .catch((error: unknown) => notify.failure(error))
+      .catch((error: unknown) => (failure === undefined ? notify.failure(error) : notify.error(failure)))
       .finally(() => setPending(false));
   };
 
@@ -50,6 +54,11 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
         ? {}
         : { content: caption, mentions: item.mentions.filter((m) => caption.slice(m.index, m.index + m.mention_text.length) === m.mention_text) };
     act(() => updateQueued(item.id, { date: at.toISOString(), ...change }), t('share:messages.queueUpdated'), () => setEditing(false));
+  };
+
+  const handleDecide = (accept: boolean): void => {
+    // Whatever went wrong, the spec answers with one message: the post has not been changed.
+    act(() => decideEdit(item.id, accept), t(accept ? 'share:messages.editsAccepted' : 'share:messages.editsRejected'), undefined, t('errors:code.496'));
   };
 
   return (
@@ -64,6 +73,7 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
         {description ?? t('share:myShares.noCaption')}
       </Text>
       {item.reminder ? <Text size={200}>{t('share:myShares.reminder', { network })}</Text> : null}
+      {pushedEdit === undefined ? null : <PushedEditBar edit={pushedEdit} network={network} pending={pending} onDecide={handleDecide} />}
       {props.type === TimelineType.SHARED ? <SharedState item={item} network={network} pending={pending} act={act} /> : null}
       {props.type === TimelineType.QUEUED ? (
         <div className={styles.actions}>
