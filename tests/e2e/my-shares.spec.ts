@@ -143,6 +143,13 @@ async function postsOpenTo(page: Page, network: 'facebook' | 'linkedin'): Promis
   return posts.filter((post) => post[network] && post.url !== null);
 }
 
+/** A share's state as My Shares' Shared list gives it (null while it is not there: queued or publishing). */
+async function sharedState(api: CompanyApi, id: number): Promise<string | null> {
+  const { status, body } = await api.send('GET', `/api/v5/post/timeline/shared?results_per_page=50&_=${Date.now()}`);
+  expect(status).toBe(200);
+  return (body as { objects: { id: number; state: string }[] }).objects.find((item) => item.id === id)?.state ?? null;
+}
+
 /** Links the member's LinkedIn through the sandbox consent, from the settings page. */
 async function linkLinkedIn(page: Page, name: string): Promise<void> {
   await page.goto('/settings');
@@ -228,16 +235,15 @@ test('a share scheduled moments ahead is published by the worker: My Shares list
   const api = await CompanyApi.signIn(baseURL ?? '', user.email, FRESH_PASSWORD);
   const scheduled = await api.send('POST', '/api/v4/post/deferred', { network: 3, post: post.id, time: new Date(Date.now() + 3000).toISOString(), content: caption });
   expect(scheduled.status).toBe(200);
+  // The worker publishes it at its time (the server's state, waited for, never a fixed pause).
+  const id = (scheduled.body as { id: number }).id;
+  await expect.poll(() => sharedState(api, id), { timeout: 120_000, intervals: [1000] }).toBe('published');
   await api.dispose();
 
-  // The worker publishes it at its time; the list shows it as published once it has.
   await page.goto('/my-shares?type_id=shared');
   const item = page.getByRole('article').filter({ hasText: caption });
   const view = item.getByRole('link', { name: 'View on LinkedIn' });
-  await expect(async () => {
-    await page.reload();
-    await expect(view).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 90_000 });
+  await expect(view).toBeVisible();
   await expect(item.getByText('Published on LinkedIn')).toBeVisible();
   await expect(page.getByText('0 posts in your queue')).toBeVisible();
   await expect(view).toHaveAttribute('href', /\/sandbox\/wall\?network=linkedin#sandbox-post-\d+$/);
@@ -258,23 +264,20 @@ test('a share whose network was unlinked before its time fails with the reason; 
   // Unlinked while it waits, then due: the worker cannot publish it.
   expect((await api.send('POST', '/api/v1/social/unlink-linkedin')).status).toBe(200);
   expect((await api.send('PUT', `/api/v4/post/deferred/${id}`, { date: new Date(Date.now() + 2000).toISOString() })).status).toBe(200);
-  await api.dispose();
+  await expect.poll(() => sharedState(api, id), { timeout: 120_000, intervals: [1000] }).toBe('failed');
 
   await page.goto('/my-shares?type_id=shared');
   const item = page.getByRole('article').filter({ hasText: caption });
-  await expect(async () => {
-    await page.reload();
-    await expect(item.getByText('Sharing on LinkedIn failed.', { exact: false })).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 90_000 });
+  await expect(item.getByText('Sharing on LinkedIn failed.', { exact: false })).toBeVisible();
   await expect(item.getByRole('button', { name: 'Retry' })).toBeEnabled();
 
   await linkLinkedIn(page, 'Retry Tester');
   await page.goto('/my-shares?type_id=shared');
   await item.getByRole('button', { name: 'Retry' }).click();
   await expect(toast(page, 'Share sent again').first()).toBeVisible();
-  await expect(async () => {
-    await page.reload();
-    await expect(item.getByText('Published on LinkedIn')).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 90_000 });
+  await expect.poll(() => sharedState(api, id), { timeout: 120_000, intervals: [1000] }).toBe('published');
+  await api.dispose();
+  await page.reload();
+  await expect(item.getByText('Published on LinkedIn')).toBeVisible();
   await expect(item.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });
