@@ -224,6 +224,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   // Posts.
   'GET /api/v4/post/feed': { access: 'member', request: path('/api/v4/post/feed') },
   'GET /api/v4/post/': { access: 'member', request: path('/api/v4/post/') },
+  'GET /api/v4/post/last-post-id': { access: 'member', request: path('/api/v4/post/last-post-id') },
   'GET /api/v4/post/:id': { access: 'member', request: (f) => ({ url: `/api/v4/post/${f.postId}` }) },
   'POST /api/v2/post/:id/bookmark': { access: 'member', request: (f) => ({ url: `/api/v2/post/${f.postId}/bookmark` }) },
   'DELETE /api/v2/post/:id/bookmark': { access: 'member', request: (f) => ({ url: `/api/v2/post/${f.postId}/bookmark` }) },

@@ -11,6 +11,7 @@ import { UserResponse } from '../contract/user.ts';
 import {
   CategoryListResponse,
   FeedResponse,
+  LastPostIdResponse,
   PostListResponse,
   PostResponse,
   type FeedQuery,
@@ -162,6 +163,11 @@ export class ApiClient {
 
   feed(query: FeedQuery = {}) {
     return this.getJson('v4', 'post/feed', FeedResponse, { ...query });
+  }
+
+  /** The newest post on the feed (`GET /api/v4/post/last-post-id`), for new-post polling. */
+  lastPostId() {
+    return this.getJson('v4', 'post/last-post-id', LastPostIdResponse);
   }
 
   posts(query: PostListQuery = {}) {

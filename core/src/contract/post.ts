@@ -163,6 +163,10 @@ export const FeedResponse = z.object({
 });
 export type FeedResponse = z.infer<typeof FeedResponse>;
 
+/** GET /api/v4/post/last-post-id: the newest post the viewer can see on the feed, null when none (new-post polling). */
+export const LastPostIdResponse = z.object({ id: z.number().int().positive().nullable() });
+export type LastPostIdResponse = z.infer<typeof LastPostIdResponse>;
+
 /** v2 POST and DELETE /post/{id}/bookmark: the viewer's state of the post afterwards. */
 export const BookmarkResponse = z.object({ is_bookmarked: z.union([z.literal(0), z.literal(1)]), is_subscribed: z.boolean() });
 export type BookmarkResponse = z.infer<typeof BookmarkResponse>;

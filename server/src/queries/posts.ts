@@ -48,6 +48,25 @@ export async function findLivePost(db: Database, companyId: number, postId: numb
   return row ?? null;
 }
 
+/**
+ * The id of the newest post on the company's feed (the Latest section's first post under the
+ * default filter), or null when the library is empty: what new-post polling compares.
+ */
+export async function newestLivePostId(db: Database, companyId: number): Promise<number | null> {
+  const shape: ListShape = { type: PostListType.USER_LIST, filterBy: FilterBy.ALL, sortBy: SortBy.LATEST, topics: false, searching: false };
+  const query = preparedQuery(db, JSON.stringify(['newest', shape]), (name) =>
+    db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(...listConditions(shape)))
+      .orderBy(...newestFirst())
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ company: companyId });
+  return row?.id ?? null;
+}
+
 /** Parameters of the post list, as validated by the contract. */
 export interface PostListParams {
   /** Which list: the library, the viewer's bookmarks, featured posts or recommendations. */
@@ -100,9 +119,14 @@ function countKey(companyId: number, viewerId: number, params: PostListParams): 
   return JSON.stringify(['posts', companyId, params.type, params.filterBy, perViewer ? viewerId : 0, topics, params.query]);
 }
 
+/** Newest first: the feed's Latest order, and every other order's tie-breaker. */
+function newestFirst(): SQL[] {
+  return [desc(posts.created), desc(posts.id)];
+}
+
 /** The list's order: the chosen sort, relevance while searching, newest as the tie-breaker. */
 function listOrder(shape: ListShape): SQL[] {
-  const newest = [desc(posts.created), desc(posts.id)];
+  const newest = newestFirst();
   if (shape.sortBy === SortBy.TOP_PERFORMING) {
     return shape.searching ? [desc(posts.shareCount), desc(searchRank(P.tsquery)), ...newest] : [desc(posts.shareCount), ...newest];
   }

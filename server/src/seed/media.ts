@@ -2,10 +2,10 @@
  * Demo media made on this machine: images are drawn as SVG shapes (no text, so no system
  * fonts are needed) and rendered by sharp in three sizes; videos are a few seconds of an
  * ffmpeg test source, encoded to H.264 MP4 with the ffmpeg binary that
- * @ffmpeg-installer ships inside its npm package.
+ * @ffmpeg-installer ships inside its npm package (a video that cannot be made fails the seed).
  */
 import { execFile } from 'node:child_process';
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { MediaImage, MediaVideo } from '@chorus/core';
@@ -114,28 +114,52 @@ const SOURCES: Record<VideoSource, string> = {
   life: 'life=size=640x360:rate=25:mold=10:r=25:ratio=0.12:death_color=#1f6feb:life_color=#ffd166',
 };
 
+/** Encodes a demo video of an ffmpeg test source into `file`. */
+export type VideoEncoder = (source: VideoSource, file: string) => Promise<void>;
+
+/** The ffmpeg binary that @ffmpeg-installer ships: silent H.264, yuv420p and faststart, so every browser plays it. */
+const encodeWithFfmpeg: VideoEncoder = async (source, file) => {
+  // Imported here: the package throws on load on platforms it has no binary for.
+  const ffmpeg = (await import('@ffmpeg-installer/ffmpeg')).default;
+  // Four seconds by the output's -t: the bundled ffmpeg's mandelbrot and life sources take no
+  // duration option (asking for one failed those videos, which were seeded without a file).
+  await run(
+    ffmpeg.path,
+    ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', SOURCES[source], '-t', '4', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', file],
+    { timeout: 60_000 },
+  );
+};
+
+/** Renders of one demo video: a failed render (a busy machine's timeout) is tried once more. */
+export const VIDEO_RENDER_ATTEMPTS = 2;
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
- * Renders a short silent H.264 MP4 (yuv420p and faststart, so every browser plays it) with a
- * poster frame. When the ffmpeg binary cannot run on this machine the video has only its
- * poster (mp4 null), and the post still shows.
+ * Renders a short demo video with a poster frame. A render that fails is tried once more;
+ * a second failure fails the seed with the video's name and the cause, rather than seeding a
+ * video post with nothing to play. A half-written file is removed, so a later seed renders
+ * it again instead of serving it.
  */
-export async function renderVideo(target: MediaTarget, name: string, source: VideoSource, poster: ArtSpec): Promise<MediaVideo | null> {
+export async function renderVideo(target: MediaTarget, name: string, source: VideoSource, poster: ArtSpec, encode: VideoEncoder = encodeWithFfmpeg): Promise<MediaVideo> {
   const dir = path.join(target.mediaDir, target.folder);
   await mkdir(dir, { recursive: true });
   const posterImage = await renderImage(target, `${name}-poster`, poster);
   const file = `${name}.mp4`;
   const full = path.join(dir, file);
-  if (!(await exists(full))) {
+  for (let attempt = 1; !(await exists(full)); attempt += 1) {
     try {
-      // Imported here: the package throws on load on platforms it has no binary for.
-      const ffmpeg = (await import('@ffmpeg-installer/ffmpeg')).default;
-      await run(
-        ffmpeg.path,
-        ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `${SOURCES[source]}:duration=4`, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', full],
-        { timeout: 60_000 },
-      );
-    } catch {
-      return { mp4: null, mov: null, poster: posterImage.medium };
+      await encode(source, full);
+      if (!(await exists(full))) throw new Error('the encoder finished without writing the file');
+    } catch (error) {
+      await rm(full, { force: true });
+      if (attempt >= VIDEO_RENDER_ATTEMPTS) {
+        throw new Error(`Seeding failed: the demo video "${file}" (ffmpeg source ${source}) could not be rendered in ${VIDEO_RENDER_ATTEMPTS} attempts: ${reasonOf(error)}`, {
+          cause: error,
+        });
+      }
     }
   }
   return { mp4: `${MEDIA_URL_PREFIX}/${target.folder}/${file}`, mov: null, poster: posterImage.medium };

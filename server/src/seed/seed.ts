@@ -106,7 +106,7 @@ async function buildMedia(target: MediaTarget, post: DemoPost, index: number): P
       return { type: PostType.IMAGE, media: { images: [await renderImage(target, name, art)], videos: [] }, attachment: null };
     case 'video': {
       const video = await renderVideo(target, name, post.video ?? 'testsrc2', art);
-      return { type: PostType.NATIVE_VIDEO, media: { images: [], videos: video ? [video] : [] }, attachment: null };
+      return { type: PostType.NATIVE_VIDEO, media: { images: [], videos: [video] }, attachment: null };
     }
     case 'link':
     case 'article': {

@@ -1,5 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+/**
+ * Phone widths: the spec's mobile breakpoint (654 px), as the layouts' CSS has it. The top bar
+ * swaps to its phone controls here and the smart app banner shows.
+ */
+export const NARROW_QUERY = '(max-width: 654px)';
+
 function matches(query: string): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
 }

@@ -1,8 +1,8 @@
-import { ErrorCode, FeedResponse, Network, PostListResponse, PostResponse, PostType } from '@chorus/core';
+import { ErrorCode, FeedResponse, LastPostIdResponse, Network, PostListResponse, PostResponse, PostType } from '@chorus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, get, type TestContext } from '../../test/app.ts';
 import { categoryFollows, companies, type PostRow } from '../../db/schema.ts';
-import { buildCategory, buildLike, buildPost, buildShare, buildUser, imageMedia, linkAttachment, sessionFor } from '../../test/factories.ts';
+import { buildCategory, buildCompany, buildLike, buildPost, buildShare, buildUser, imageMedia, linkAttachment, sessionFor } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -275,6 +275,35 @@ describe('GET /api/v4/post/feed', () => {
     const body = await feed('', f.tokens.multiGlobex, 'globex');
     expect(titles(body.latest)).toEqual(['Globex news']);
     expect(body.topics.map((x) => x.category.name)).toEqual(['Globex topic']);
+  });
+});
+
+describe('GET /api/v4/post/last-post-id', () => {
+  async function lastPostId(token = f.tokens.acmeUser, subdomain = 'acme') {
+    const res = await get(t.app, subdomain, '/api/v4/post/last-post-id?_=1', token);
+    expect(res.statusCode).toBe(200);
+    return LastPostIdResponse.parse(res.json()).id;
+  }
+
+  it("answers the feed's newest post: live, started, not expired, of the host company", async () => {
+    // Newer but scheduled, not live or another company's: none of them counts.
+    expect(await lastPostId()).toBe(p.text.id);
+    expect((await get(t.app, 'acme', '/api/v4/post/feed', f.tokens.acmeUser)).json().latest[0].id).toBe(p.text.id);
+    expect(await lastPostId(f.tokens.multiGlobex, 'globex')).toBe(p.globex.id);
+  });
+
+  it('answers null for an empty library, then the post published into it', async () => {
+    const hooli = await buildCompany(t.db, { subdomain: 'hooli', name: 'Hooli' });
+    const token = await sessionFor(t.db, await buildUser(t.db, [{ company: hooli }]));
+    expect(await lastPostId(token, 'hooli')).toBeNull();
+    await buildPost(t.db, hooli, { title: 'Older' }, { hoursAgo: 2 });
+    const fresh = await buildPost(t.db, hooli, { title: 'Fresh news' }, { hoursAgo: 0 });
+    expect(await lastPostId(token, 'hooli')).toBe(fresh.id);
+  });
+
+  it('needs a session and membership', async () => {
+    expect((await get(t.app, 'acme', '/api/v4/post/last-post-id')).json().error).toBe(ErrorCode.NOT_SIGNED_IN);
+    expect((await get(t.app, 'acme', '/api/v4/post/last-post-id', f.tokens.globexUser)).statusCode).toBe(401);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The content library's post routes (v4): feed, lists (library, search, bookmarks, featured,
- * recommended) and one post.
+ * recommended), one post, and the newest post's id for new-post polling.
  */
-import { FeedQuery, FeedResponse, FilterBy, IdParam, PostListQuery, PostListResponse, PostListType, PostResponse, SortBy } from '@chorus/core';
+import { CacheBust, FeedQuery, FeedResponse, FilterBy, IdParam, LastPostIdResponse, PostListQuery, PostListResponse, PostListType, PostResponse, SortBy } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { forbidden, parseInput, postUnavailable } from '../../errors.ts';
 import { answerKey } from '../../lib/caches.ts';
@@ -12,7 +12,7 @@ import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
 import { presentPosts, presentPostsWithExtras } from '../../presenters/post.ts';
-import { FEATURED_ON_FEED, feedPosts, findLivePost, listPosts } from '../../queries/posts.ts';
+import { FEATURED_ON_FEED, feedPosts, findLivePost, listPosts, newestLivePostId } from '../../queries/posts.ts';
 
 /** Post routes. */
 export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -68,6 +68,13 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       return new JsonAnswer(checked(PostListResponse, presentPage(objects, total, query.page_num, query.results_per_page), ctx.checkResponses));
     });
     return sendJsonAnswer(request, reply, body);
+  });
+
+  // Polled every POST_POLLING_TIMEOUT_MS by each open feed: one index step, not cached.
+  app.get('/api/v4/post/last-post-id', async (request) => {
+    const { company } = await authenticate(ctx.db, request);
+    parseInput(CacheBust, request.query);
+    return checked(LastPostIdResponse, { id: await newestLivePostId(ctx.db, company.id) }, ctx.checkResponses);
   });
 
   app.get('/api/v4/post/:id', async (request) => {

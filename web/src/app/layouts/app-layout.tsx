@@ -9,7 +9,7 @@ import { RouterLink } from '../../components/router-link.tsx';
 import { TopicsDropdown } from '../../features/topics/index.tsx';
 import { PostTracking } from '../../features/tracking/components/post-tracking.tsx';
 import { usePageAnalytics } from '../../features/tracking/hooks/use-page-analytics.ts';
-import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { NARROW_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import styles from './app-layout.module.css';
 
 // The menu (with its popover positioning and avatar) is not needed to paint the feed, nor are
@@ -29,12 +29,8 @@ const SearchToggle = lazy(() => topBarSearch().then((m) => ({ default: m.SearchT
 const MobileMenu = lazy(() => import('../../features/top-bar/components/mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
 const SuggestButton = lazy(() => import('../../features/suggest/index.ts').then((m) => ({ default: m.SuggestButton })));
 
-/**
- * The spec's mobile breakpoint, as app-layout.module.css has it: the bar renders only the
- * controls of the current width, so a phone does not fetch the desktop bar's menus and a
- * desktop not the phone's drawer (the CSS classes still hide the other set while it swaps).
- */
-const NARROW_QUERY = '(max-width: 654px)';
+// The phone-only smart app banner loads only on phone widths.
+const SmartAppBanner = lazy(() => import('../../features/top-bar/components/smart-app-banner.tsx').then((m) => ({ default: m.SmartAppBanner })));
 
 function TopBar(): JSX.Element {
   const { t } = useTranslation();
@@ -42,6 +38,9 @@ function TopBar(): JSX.Element {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const [searchOpen, setSearchOpen] = useState(false);
+  // The bar renders only the controls of the current width, so a phone does not fetch the
+  // desktop bar's menus and a desktop not the phone's drawer (the CSS classes still hide the
+  // other set while it swaps).
   const narrow = useMediaQuery(NARROW_QUERY);
   const company = config?.company_name ?? '';
   const logo = user?.companies.find((entry) => entry.company_id === config?.company_id)?.logo_images.original;
@@ -139,19 +138,26 @@ function TopBar(): JSX.Element {
 }
 
 /**
- * The signed-in frame: skip link, top bar (navigation, company switcher, user menu, the
+ * The signed-in frame: skip link, the smart app banner on phones (in the page's flow, above the
+ * sticky bar, so it scrolls away and never covers content), top bar (navigation, company switcher, user menu, the
  * e-mail confirmation banner of unconfirmed members and the time-zone mismatch warning), and the page.
  * Each page of the signed-in app sends its analytics page event.
  */
 export function AppLayout(): JSX.Element {
   const { t } = useTranslation();
   const location = useLocation();
+  const narrow = useMediaQuery(NARROW_QUERY);
   usePageAnalytics();
   return (
     <>
       <a href="#chorus-main" className={styles.skip}>
         {t('nav.skipToContent')}
       </a>
+      {narrow ? (
+        <Suspense fallback={null}>
+          <SmartAppBanner />
+        </Suspense>
+      ) : null}
       <ErrorBoundary>
         <TopBar />
       </ErrorBoundary>

@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-/** The phone layout's breakpoint, as the app's stylesheets use it. */
-const NARROW_QUERY = '(max-width: 654px)';
+import { NARROW_QUERY } from '../../../lib/use-media-query.ts';
 
 function subscribe(onChange: () => void): () => void {
   if (typeof window.matchMedia !== 'function') return () => {};

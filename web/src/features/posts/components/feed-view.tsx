@@ -1,12 +1,13 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
-import { Button, Text } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { TOPIC_DOORMAT_POSTS, type FeedQuery, type Post } from '@chorus/core';
 import { RouterLink } from '../../../components/router-link.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { useFeed } from '../api/get-feed.ts';
+import { useNewPosts } from '../api/get-last-post-id.ts';
 import { useSlideCount } from '../hooks/use-slide-count.ts';
 import { PostGrid } from './post-grid.tsx';
 import styles from './feed-view.module.css';
@@ -67,6 +68,28 @@ function FeaturedSection(props: { posts: readonly Post[] }): JSX.Element {
   );
 }
 
+/**
+ * The polite 'New posts are available' prompt of new-post polling. The live region stays in the
+ * page so screen readers announce the prompt when it appears.
+ */
+function NewPostsPrompt(props: { available: boolean; onShow: () => void }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className={styles.newPosts}>
+      {props.available ? (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('feed.newPosts')}</MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" appearance="primary" onClick={props.onShow}>
+              {t('feed.showNewPosts')}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+    </div>
+  );
+}
+
 interface FeedViewProps {
   /** The library state's filter and sort. */
   query: FeedQuery;
@@ -83,6 +106,14 @@ interface FeedViewProps {
 export function FeedView(props: FeedViewProps): JSX.Element {
   const { t } = useTranslation();
   const feed = useFeed(props.query);
+  const newPosts = useNewPosts();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const handleShowNewPosts = (): void => {
+    // The prompt's button goes away: focus and scroll move to the top of the refreshed feed.
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView({ block: 'start' });
+    void newPosts.show();
+  };
 
   let content: ReactNode;
   if (feed.isPending) {
@@ -129,9 +160,10 @@ export function FeedView(props: FeedViewProps): JSX.Element {
 
   return (
     <div className={styles.root}>
-      <Text as="h1" size={800} weight="semibold" className={styles.heading}>
+      <Text as="h1" size={800} weight="semibold" className={styles.heading} ref={headingRef} tabIndex={-1}>
         {t('feed.heading')}
       </Text>
+      <NewPostsPrompt available={newPosts.available && feed.isSuccess} onShow={handleShowNewPosts} />
       {props.controls}
       {content}
     </div>

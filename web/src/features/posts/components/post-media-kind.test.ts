@@ -36,6 +36,11 @@ describe('postMediaKind', () => {
     expect(own).toEqual({ kind: 'unplayable-video', poster: '/p.jpg' });
   });
 
+  it('shows a native video post with no video entry at all as unplayable, never as a blank area', () => {
+    expect(postMediaKind({ type: PostType.NATIVE_VIDEO, media_videos: [], media_images: [image], attachment: null })).toEqual({ kind: 'unplayable-video', poster: '/m.jpg' });
+    expect(postMediaKind({ type: PostType.NATIVE_VIDEO, media_videos: [], media_images: [], attachment: null })).toEqual({ kind: 'unplayable-video', poster: null });
+  });
+
   it('ignores videos on other post types', () => {
     const kind = postMediaKind({ type: PostType.IMAGE, media_videos: [{ mp4: '/v.mp4', mov: null, poster: null }], media_images: [image], attachment: null });
     expect(kind.kind).toBe('image');

@@ -19,7 +19,8 @@ export function postMediaKind(post: Pick<Post, 'type' | 'media_videos' | 'media_
   if (post.type === PostType.NATIVE_VIDEO && video && (video.mp4 || video.mov)) {
     return { kind: 'video', mp4: video.mp4, mov: video.mov, poster: video.poster ?? image?.medium ?? null };
   }
-  if (post.type === PostType.NATIVE_VIDEO && video) return { kind: 'unplayable-video', poster: video.poster ?? image?.medium ?? null };
+  // A video post always shows as a video: without a playable file (or any video entry), its poster and a notice.
+  if (post.type === PostType.NATIVE_VIDEO) return { kind: 'unplayable-video', poster: video?.poster ?? image?.medium ?? null };
   if (image) return { kind: 'image', image };
   if (post.attachment) return { kind: 'attachment', attachment: post.attachment };
   return { kind: 'none' };

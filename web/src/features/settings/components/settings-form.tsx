@@ -4,12 +4,14 @@ import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_NAMESPACE, type ConfigInfoResponse, type UserResponse, type UserSettings } from '@chorus/core';
 import { useNotify } from '../../../lib/notify.tsx';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { useSaveUser } from '../api/account.ts';
-import { initialSettingsForm, settingsFeatures, settingsFormProblem, settingsRequest, validateNames, type SettingsFormState } from '../utils/settings-form.ts';
+import { initialSettingsForm, isSettingsFormChanged, settingsFeatures, settingsFormProblem, settingsRequest, validateNames, type SettingsFormState } from '../utils/settings-form.ts';
 import { AiSection } from './ai-section.tsx';
 import { AvatarSection } from './avatar-section.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { GeneralSection } from './general-section.tsx';
+import { LeaveSettingsDialog } from './leave-settings-dialog.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import styles from './settings.module.css';
@@ -34,7 +36,9 @@ export function SettingsForm(props: SettingsFormProps): JSX.Element {
   const notify = useNotify();
   const save = useSaveUser(props.user.id);
   const [form, setForm] = useState<SettingsFormState>(() => initialSettingsForm(props.user));
+  const [saved, setSaved] = useState<SettingsFormState>(form);
   const [submitted, setSubmitted] = useState(false);
+  const leaveGuard = useLeaveGuard(isSettingsFormChanged(saved, form));
   const features = settingsFeatures(props.config);
   const names = validateNames(form);
   const setSettings = (user_settings: UserSettings): void => setForm((current) => ({ ...current, user_settings }));
@@ -52,8 +56,12 @@ export function SettingsForm(props: SettingsFormProps): JSX.Element {
       return;
     }
     if (save.isPending) return;
-    save.mutate(settingsRequest(form, features), {
-      onSuccess: () => notify.success(t('settings:saved')),
+    const sent = form;
+    save.mutate(settingsRequest(sent, features), {
+      onSuccess: () => {
+        setSaved(sent);
+        notify.success(t('settings:saved'));
+      },
       onError: (error) => notify.failure(error),
     });
   };
@@ -120,6 +128,7 @@ export function SettingsForm(props: SettingsFormProps): JSX.Element {
           {t('settings:save')}
         </Button>
       </div>
+      <LeaveSettingsDialog open={leaveGuard.held} onLeave={leaveGuard.leave} onStay={leaveGuard.stay} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, type UserResponse, type UserSettings } from '@chorus/core';
-import { NOTIFICATION_FLAGS, aiTone, initialSettingsForm, settingsFormProblem, settingsNetwork, settingsRequest, type SettingsFeatures } from './settings-form.ts';
+import { NOTIFICATION_FLAGS, aiTone, initialSettingsForm, isSettingsFormChanged, settingsFormProblem, settingsNetwork, settingsRequest, type SettingsFeatures } from './settings-form.ts';
 
 const weekdays = { su: false, mo: true, tu: true, we: true, th: true, fr: true, sa: false };
 const queue = { auto_queue_enabled: false, post_queue_time: [{ hour: 9, minute: 15, ampm: 0 as const }], post_queue_weekday: weekdays };
@@ -94,5 +94,25 @@ describe('settings form', () => {
   it('keeps a listed tone and falls back to Professional', () => {
     expect(aiTone('Witty')).toBe('Witty');
     expect(aiTone('Sarcastic')).toBe('Professional');
+  });
+});
+
+describe('isSettingsFormChanged', () => {
+  const loaded = initialSettingsForm(user);
+
+  it('sees no change in the loaded form, nor in an equal copy built in another key order', () => {
+    expect(isSettingsFormChanged(loaded, loaded)).toBe(false);
+    const { twitter, facebook, linkedin } = settings.post_queue;
+    const rebuilt = { ...loaded, user_settings: { ...settings, post_queue: { linkedin, facebook, twitter } } };
+    expect(isSettingsFormChanged(loaded, rebuilt)).toBe(false);
+  });
+
+  it.each([
+    { what: 'a name', edit: { ...loaded, first_name: 'Ada B.' } },
+    { what: 'the time zone', edit: { ...loaded, timezone: 'America/New_York' } },
+    { what: 'a queue weekday', edit: { ...loaded, user_settings: { ...settings, post_queue: { ...settings.post_queue, twitter: { ...queue, post_queue_weekday: { ...weekdays, sa: true } } } } } },
+  ])('sees a change of $what, and none once it is saved', ({ edit }) => {
+    expect(isSettingsFormChanged(loaded, edit)).toBe(true);
+    expect(isSettingsFormChanged(edit, edit)).toBe(false);
   });
 });

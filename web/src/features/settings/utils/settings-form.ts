@@ -12,6 +12,7 @@ import {
   type UserSettings,
   type ValidationResult,
 } from '@chorus/core';
+import { hashKey } from '@tanstack/react-query';
 
 /** What the settings form edits; the language is saved on its own as soon as it is chosen. */
 export interface SettingsFormState {
@@ -39,6 +40,14 @@ export function settingsNetwork(value: string | null): SettingsNetwork | undefin
 /** The form's starting values. */
 export function initialSettingsForm(user: UserResponse): SettingsFormState {
   return { first_name: user.first_name, last_name: user.last_name, timezone: user.timezone, user_settings: user.user_settings };
+}
+
+/**
+ * Whether the form differs from what was last saved (or loaded): compared by value, key order
+ * aside, so a section rebuilding an equal object is no change.
+ */
+export function isSettingsFormChanged(saved: SettingsFormState, current: SettingsFormState): boolean {
+  return hashKey([saved]) !== hashKey([current]);
 }
 
 /** Which sections the company shows. */

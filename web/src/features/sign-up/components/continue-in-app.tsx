@@ -3,7 +3,7 @@ import type { JSX, MouseEvent } from 'react';
 import { Button } from '@fluentui/react-components';
 import { PhoneRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { offersApp, openAppOrStore, signUpAppLink, storeUrl } from '../utils/app-link.ts';
+import { browserAppOpener, offersApp, openAppOrStore, signUpAppLink, storeUrl } from '../../../lib/app-link.ts';
 
 /**
  * 'Continue in the app' on phones and narrow windows: opens the mobile app on this sign-up;
@@ -20,13 +20,7 @@ export function ContinueInApp(props: { code: string; subdomain: string }): JSX.E
   const handleClick = (event: MouseEvent<HTMLAnchorElement>): void => {
     event.preventDefault();
     cancel.current?.();
-    cancel.current = openAppOrStore(link, storeUrl(navigator.userAgent), t('signUp.storePrompt'), {
-      go: (url) => window.location.assign(url),
-      confirm: (question) => window.confirm(question),
-      isHidden: () => document.visibilityState === 'hidden',
-      setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-      clearTimeout: (id) => window.clearTimeout(id),
-    });
+    cancel.current = openAppOrStore(link, storeUrl(navigator.userAgent), t('signUp.storePrompt'), browserAppOpener());
   };
 
   return (

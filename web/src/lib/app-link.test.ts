@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { APP_STORE_URL, PLAY_STORE_URL, mobilePlatform, offersApp, openAppOrStore, signUpAppLink, storeUrl, type AppOpener } from './app-link.ts';
+import { APP_STORE_URL, PLAY_STORE_URL, companyAppLink, mobilePlatform, offersApp, openAppOrStore, signUpAppLink, storeUrl, type AppOpener } from './app-link.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36';
@@ -82,5 +82,12 @@ describe('openAppOrStore', () => {
     cancel();
     vi.advanceTimersByTime(1000);
     expect(confirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('companyAppLink', () => {
+  it('opens the app on the company of the site, or just the app without one', () => {
+    expect(companyAppLink('acme')).toBe('chorus://open?subdomain=acme');
+    expect(companyAppLink(null)).toBe('chorus://open');
   });
 });

@@ -26,6 +26,11 @@ export function signUpAppLink(code: string, subdomain: string): string {
   return `${APP_SCHEME}://sign-up?${new URLSearchParams({ code, subdomain }).toString()}`;
 }
 
+/** The app link that opens the app on a company's site (its subdomain), where the sign-up link does not apply. */
+export function companyAppLink(subdomain: string | null): string {
+  return subdomain === null ? `${APP_SCHEME}://open` : `${APP_SCHEME}://open?${new URLSearchParams({ subdomain }).toString()}`;
+}
+
 /** The store to fall back to: Google Play on Android, else the App Store. */
 export function storeUrl(userAgent: string): string {
   return mobilePlatform(userAgent) === 'android' ? PLAY_STORE_URL : APP_STORE_URL;
@@ -41,6 +46,17 @@ export interface AppOpener {
   isHidden: () => boolean;
   setTimeout: (callback: () => void, ms: number) => number;
   clearTimeout: (id: number) => void;
+}
+
+/** The AppOpener of this browser window. */
+export function browserAppOpener(): AppOpener {
+  return {
+    go: (url) => window.location.assign(url),
+    confirm: (question) => window.confirm(question),
+    isHidden: () => document.visibilityState === 'hidden',
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (id) => window.clearTimeout(id),
+  };
 }
 
 /**
