@@ -86,7 +86,6 @@ export function get(app: FastifyInstance, subdomain: string, url: string, token?
   return app.inject({ method: 'GET', url, headers });
 }
 
-/** A JSON POST on a company host, optionally signed in. */
 /** A multipart form as the wire carries it: its body and content type (with the boundary). */
 export async function encodeForm(form: FormData): Promise<{ contentType: string; body: Buffer }> {
   const request = new Request('http://local/', { method: 'POST', body: form });
@@ -101,8 +100,22 @@ export async function postForm(app: FastifyInstance, subdomain: string, url: str
   return app.inject({ method: 'POST', url, headers, payload: body });
 }
 
-export function post(app: FastifyInstance, subdomain: string, url: string, body: unknown, token?: string): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { host: hostOf(subdomain), 'content-type': 'application/json' };
+/** A request with an optional JSON body on a company host, optionally signed in. */
+export function send(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  subdomain: string,
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { host: hostOf(subdomain) };
+  if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers[AUTH_HEADER] = token;
-  return app.inject({ method: 'POST', url, headers, payload: JSON.stringify(body) });
+  return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+}
+
+/** A JSON POST on a company host, optionally signed in. */
+export function post(app: FastifyInstance, subdomain: string, url: string, body: unknown, token?: string): Promise<LightMyRequestResponse> {
+  return send(app, 'POST', subdomain, url, body, token);
 }

@@ -1,9 +1,9 @@
-import { AUTH_HEADER, AutoQueueResponse, ErrorCode, PushedEditResponse, PushedEditStatus, Role, TimelinePost, TimelineResponse, type UserSettings } from '@chorus/core';
+import { AutoQueueResponse, ErrorCode, PushedEditResponse, PushedEditStatus, Role, TimelinePost, TimelineResponse, type UserSettings } from '@chorus/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURE_TOGGLES } from '../../db/defaults.ts';
 import { companyCompliance, events, pushedEdits, shareDrafts, shares, users, type CompanyRow, type PostRow, type UserRow } from '../../db/schema.ts';
-import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
+import { createTestContext, get, post, send, type TestContext } from '../../test/app.ts';
 import { buildCompany, buildPost, buildUser, sessionFor } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 import { linkNetwork } from '../../test/social-links.ts';
@@ -22,9 +22,7 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 
 function patch(subdomain: string, url: string, body: unknown, token?: string) {
-  const headers: Record<string, string> = { host: hostOf(subdomain), 'content-type': 'application/json' };
-  if (token) headers[AUTH_HEADER] = token;
-  return t.app.inject({ method: 'PATCH', url, headers, payload: JSON.stringify(body) });
+  return send(t.app, 'PATCH', subdomain, url, body, token);
 }
 
 async function person(company: CompanyRow, role: Role = Role.USER) {
@@ -81,12 +79,7 @@ describe('pushed admin edits', () => {
     const again = await patch('acme', decideUrl(share.id), { status: PushedEditStatus.REJECTED }, token);
     expect(again.json().error).toBe(ErrorCode.PUSHED_EDIT_FAILED);
     expect(again.json().message).toBe('Something went wrong accepting or rejecting admin edits. Your post has not been changed.');
-    const edited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/post/deferred/${share.id}`,
-      headers: { host: hostOf('acme'), 'content-type': 'application/json', [AUTH_HEADER]: token },
-      payload: JSON.stringify({ date: new Date(Date.now() + 40 * HOUR).toISOString(), content: 'My final words' }),
-    });
+    const edited = await send(t.app, 'PUT', 'acme', `/api/v4/post/deferred/${share.id}`, { date: new Date(Date.now() + 40 * HOUR).toISOString(), content: 'My final words' }, token);
     expect(edited.statusCode).toBe(200);
     expect(await contentOf(share.id)).toBe('My final words');
   });

@@ -2,7 +2,7 @@ import { AUTH_HEADER, DeferredShareResponse, ErrorCode, Role, ShareSummary, Time
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, shares, users } from '../../db/schema.ts';
-import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
+import { createTestContext, get, hostOf, post, send, type TestContext } from '../../test/app.ts';
 import { buildPost, buildUser, sessionFor } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 import { linkNetwork } from '../../test/social-links.ts';
@@ -21,11 +21,8 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
-function send(method: 'PUT' | 'DELETE', url: string, body: unknown, token?: string) {
-  const headers: Record<string, string> = { host: hostOf('acme') };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers[AUTH_HEADER] = token;
-  return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+function change(method: 'PUT' | 'DELETE', url: string, body: unknown, token?: string) {
+  return send(t.app, method, 'acme', url, body, token);
 }
 
 /** A fresh Acme member with LinkedIn linked (sandbox) and a session. */
@@ -152,16 +149,16 @@ describe('PUT and DELETE /api/v4/post/deferred/{id}', () => {
     const queued = DeferredShareResponse.parse((await post(t.app, 'acme', '/api/v4/post/deferred', { network: 3, post: row.id, time: inHours(30), content: 'Words' }, token)).json());
     const id = queued.id ?? 0;
     const time = inHours(50);
-    expect((await send('PUT', `/api/v4/post/deferred/${id}`, { date: time }, other.token)).json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
-    expect((await send('PUT', `/api/v4/post/deferred/${id}`, { date: inHours(-2) }, token)).json().error).toBe(ErrorCode.QUEUE_TIME_PASSED);
-    const moved = await send('PUT', `/api/v4/post/deferred/${id}`, { date: time, content: 'New words' }, token);
+    expect((await change('PUT', `/api/v4/post/deferred/${id}`, { date: time }, other.token)).json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+    expect((await change('PUT', `/api/v4/post/deferred/${id}`, { date: inHours(-2) }, token)).json().error).toBe(ErrorCode.QUEUE_TIME_PASSED);
+    const moved = await change('PUT', `/api/v4/post/deferred/${id}`, { date: time, content: 'New words' }, token);
     expect(moved.statusCode).toBe(200);
     expect(await shareRow(id)).toMatchObject({ content: 'New words' });
     expect((await shareRow(id)).dueAt?.toISOString()).toBe(time);
 
-    expect((await send('DELETE', `/api/v4/post/deferred/${id}`, undefined, other.token)).json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
-    expect((await send('DELETE', `/api/v4/post/deferred/${id}`, undefined)).statusCode).toBe(401);
-    const removed = await send('DELETE', `/api/v4/post/deferred/${id}`, undefined, token);
+    expect((await change('DELETE', `/api/v4/post/deferred/${id}`, undefined, other.token)).json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+    expect((await change('DELETE', `/api/v4/post/deferred/${id}`, undefined)).statusCode).toBe(401);
+    const removed = await change('DELETE', `/api/v4/post/deferred/${id}`, undefined, token);
     expect(removed.json()).toEqual({ success: true });
     expect(await t.db.select().from(shares).where(eq(shares.id, id))).toHaveLength(0);
   });
