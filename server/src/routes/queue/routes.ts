@@ -13,6 +13,7 @@ import {
   ResolveShareRequest,
   ScheduleShareRequest,
   SHAREABLE_NETWORK_SLUGS,
+  type ShareableNetworkId,
   ShareSummary,
   TimelinePost,
   TimelineQuery,
@@ -43,48 +44,37 @@ function answer(result: QueueResult): DeferredShareResponse {
 export const queueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const deps: QueueDeps = { db: ctx.db, config: ctx.config, jobs: ctx.jobs };
 
+  /** Schedule (`at`) or queue (null) for the signed-in member (authenticated before the body is read), the caption fields as the share call takes them. */
+  const queueFor = async (
+    { company, viewer }: Awaited<ReturnType<typeof authenticate>>,
+    network: ShareableNetworkId,
+    postId: number,
+    fields: Pick<z.output<typeof QueueShareRequest>, 'channel_id' | 'content' | 'mentions' | 'snippet' | 'ai_generated' | 'ai_efficacy'>,
+    at: Date | null,
+  ): Promise<DeferredShareResponse> => {
+    const input = {
+      network: SHAREABLE_NETWORK_SLUGS[network],
+      postId,
+      channel: fields.channel_id,
+      content: fields.content,
+      mentions: fields.mentions,
+      snippet: fields.snippet,
+      aiGenerated: fields.ai_generated,
+      aiEfficacy: fields.ai_efficacy,
+    };
+    return checked(DeferredShareResponse, answer(await queueShare(deps, company, viewer.user, input, at)), ctx.checkResponses);
+  };
+
   app.post('/api/v4/post/deferred', REQUIRE_CONFIRMED_EMAIL, async (request) => {
-    const { company, viewer } = await authenticate(ctx.db, request);
+    const signedIn = await authenticate(ctx.db, request);
     const input = parseInput(ScheduleShareRequest, request.body ?? {});
-    const result = await queueShare(
-      deps,
-      company,
-      viewer.user,
-      {
-        network: SHAREABLE_NETWORK_SLUGS[input.network],
-        postId: input.post,
-        channel: input.channel_id,
-        content: input.content,
-        mentions: input.mentions,
-        snippet: input.snippet,
-        aiGenerated: input.ai_generated,
-        aiEfficacy: input.ai_efficacy,
-      },
-      new Date(input.time),
-    );
-    return checked(DeferredShareResponse, answer(result), ctx.checkResponses);
+    return queueFor(signedIn, input.network, input.post, input, new Date(input.time));
   });
 
   app.post('/api/v4/post/deferred/queue', REQUIRE_CONFIRMED_EMAIL, async (request) => {
-    const { company, viewer } = await authenticate(ctx.db, request);
+    const signedIn = await authenticate(ctx.db, request);
     const input = parseInput(QueueShareRequest, request.body ?? {});
-    const result = await queueShare(
-      deps,
-      company,
-      viewer.user,
-      {
-        network: SHAREABLE_NETWORK_SLUGS[input.network_id],
-        postId: input.post_id,
-        channel: input.channel_id,
-        content: input.content,
-        mentions: input.mentions,
-        snippet: input.snippet,
-        aiGenerated: input.ai_generated,
-        aiEfficacy: input.ai_efficacy,
-      },
-      null,
-    );
-    return checked(DeferredShareResponse, answer(result), ctx.checkResponses);
+    return queueFor(signedIn, input.network_id, input.post_id, input, null);
   });
 
   app.put('/api/v4/post/deferred/:id', REQUIRE_CONFIRMED_EMAIL, async (request) => {
