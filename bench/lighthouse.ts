@@ -4,6 +4,8 @@
  * post dialog route as the demo user. Debian's Chromium runs headless through puppeteer-core;
  * the session is the cookie and stored user id the web app leaves after signing in.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { request } from './http.ts';
@@ -35,6 +37,8 @@ export interface LighthouseOptions {
   storage: { key: string; value: string };
   token: string;
   log(line: string): void;
+  /** Where to write each page's full Lighthouse report (JSON), when set. */
+  reportDir?: string | undefined;
 }
 
 const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
@@ -58,7 +62,7 @@ function failingNodes(details: unknown): string[] {
   return items.slice(0, 5).map((item) => `${item.node?.selector ?? '?'}  ${(item.node?.snippet ?? '').slice(0, 160)}`);
 }
 
-async function audit(browser: Browser, url: string, signedIn: LighthouseOptions | null): Promise<Omit<LighthouseRow, 'page' | 'path'>> {
+async function audit(browser: Browser, url: string, signedIn: LighthouseOptions | null, reportFile: string | null): Promise<Omit<LighthouseRow, 'page' | 'path'>> {
   // Each page in a fresh browser context: nothing cached, no other page's session.
   const context = await browser.createBrowserContext();
   try {
@@ -77,6 +81,7 @@ async function audit(browser: Browser, url: string, signedIn: LighthouseOptions 
     }
     const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
     if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (reportFile !== null) writeFileSync(reportFile, JSON.stringify(result.lhr, null, 1));
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -111,7 +116,8 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
     const rows: LighthouseRow[] = [];
     for (const item of pages) {
       options.log(`Lighthouse (mobile) on ${item.path} ${item.signedIn ? 'as the demo user' : 'signed out'} ...`);
-      rows.push({ page: item.page, path: item.path, ...(await audit(browser, `${options.origin}${item.path}`, item.signedIn ? options : null)) });
+      const reportFile = options.reportDir === undefined ? null : path.join(options.reportDir, `lighthouse-${item.page.replace(/\W+/g, '-')}.json`);
+      rows.push({ page: item.page, path: item.path, ...(await audit(browser, `${options.origin}${item.path}`, item.signedIn ? options : null, reportFile)) });
     }
     return rows;
   } finally {

@@ -44,6 +44,8 @@ export interface FirstRenderOptions {
   serverLogLevel: string;
   /** Also run Lighthouse on the sign-in page, the feed, a topic page and the post dialog route. */
   lighthouse: boolean;
+  /** Where Lighthouse writes each page's full report (BENCH_LIGHTHOUSE_DIR), if anywhere. */
+  lighthouseReportDir?: string | undefined;
   log(line: string): void;
 }
 
@@ -316,6 +318,7 @@ export async function measureFirstRender(options: FirstRenderOptions): Promise<F
         cookie: { name: AUTH_COOKIE, value: encodeURIComponent(session.token) },
         storage: { key: SESSION_STORAGE_KEY, value: JSON.stringify({ userId: session.userId }) },
         token: session.token,
+        reportDir: options.lighthouseReportDir,
         log: options.log,
       });
     } catch (error) {

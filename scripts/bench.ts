@@ -17,6 +17,7 @@
  *   BENCH_SERVER_LOG_LEVEL=warn  the server's LOG_LEVEL (info logs every request)
  *   BENCH_CACHE_TTL_MS=5000   the server's read-cache time limit in the budgeted runs (0: off)
  *   BENCH_LIGHTHOUSE=1        0 skips Lighthouse (mobile) on the sign-in page, feed, topic page and post dialog
+ *   BENCH_LIGHTHOUSE_DIR=     a folder for each page's full Lighthouse report (JSON)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +50,7 @@ const options = {
   // The server's own default (README: CHORUS_CACHE_TTL_MS).
   cacheTtlMs: whole('BENCH_CACHE_TTL_MS', 5000, 0, 60_000),
   lighthouse: whole('BENCH_LIGHTHOUSE', 1, 0, 1) === 1,
+  lighthouseReportDir: process.env.BENCH_LIGHTHOUSE_DIR?.trim() || undefined,
   childEnv: { ...process.env },
 };
 if (!['', 'web', 'api', 'compliance', 'delivery'].includes(options.only)) throw new Error(`BENCH_ONLY must be web, api, compliance or delivery, not "${options.only}"`);
@@ -142,6 +144,7 @@ async function runWeb(): Promise<void> {
     childEnv: options.childEnv,
     serverLogLevel: options.serverLogLevel,
     lighthouse: options.lighthouse,
+    lighthouseReportDir: options.lighthouseReportDir,
     log,
   });
   printFirstRender(web);

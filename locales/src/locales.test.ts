@@ -5,6 +5,8 @@ import {
   FALLBACK_LANGUAGE,
   LAZY_NAMESPACES,
   NAMESPACES,
+  fallbackBrowserResources,
+  loadBrowserNamespace,
   loadNamespace,
   resources,
   supportedLanguages,
@@ -69,6 +71,16 @@ describe('locale resources', () => {
   it('load an unknown language as the fallback', async () => {
     expect(await loadNamespace('pt-BR', 'settings')).toEqual(tree(FALLBACK_LANGUAGE, 'settings'));
     expect(await loadNamespace('pt-BR', 'common')).toBe(resources[FALLBACK_LANGUAGE].common);
+  });
+
+  it('give the browser only the fallback bundled, and every language and namespace on demand', async () => {
+    expect(fallbackBrowserResources).toEqual({ common: resources['en-US'].common, errors: resources['en-US'].errors, validation: resources['en-US'].validation });
+    for (const language of supportedLanguages) {
+      for (const ns of ['common', 'errors', 'validation', ...LAZY_NAMESPACES] as const) {
+        expect(await loadBrowserNamespace(language, ns), `${language}/${ns}`).toEqual(tree(language, ns));
+      }
+    }
+    expect(await loadBrowserNamespace('pt-BR', 'errors')).toBe(fallbackBrowserResources.errors);
   });
 
   describe.each(ALL_NAMESPACES)('namespace %s', (ns) => {

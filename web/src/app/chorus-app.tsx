@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { JSX } from 'react';
 import type { Theme } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -98,14 +98,17 @@ export function ChorusApp(props: ChorusAppProps): JSX.Element {
   return (
     <ChorusContext value={settings}>
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <BrandThemeProvider theme={props.theme}>
-            <BrowserRouter basename={basename}>
-              <AppRoutes />
-            </BrowserRouter>
-            {ChorusToaster ? <ChorusToaster /> : null}
-          </BrandThemeProvider>
-        </QueryClientProvider>
+        {/* Until a language other than the fallback has its strings (one small chunk). */}
+        <Suspense fallback={null}>
+          <QueryClientProvider client={queryClient}>
+            <BrandThemeProvider theme={props.theme}>
+              <BrowserRouter basename={basename}>
+                <AppRoutes />
+              </BrowserRouter>
+              {ChorusToaster ? <ChorusToaster /> : null}
+            </BrandThemeProvider>
+          </QueryClientProvider>
+        </Suspense>
       </I18nextProvider>
     </ChorusContext>
   );

@@ -2,7 +2,8 @@ import i18next from 'i18next';
 import type { BackendModule, i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@chorus/core';
-import { loadNamespace, resources, type LazyNamespace, type Namespace } from '@chorus/locales';
+import { fallbackBrowserResources, loadBrowserNamespace, type BrowserCoreNamespace } from '@chorus/locales/browser';
+import type { LazyNamespace } from '@chorus/locales';
 import { pickLanguage } from '@chorus/core';
 import { languageFromCookie } from './language.ts';
 import { readCookies } from './safe-storage.ts';
@@ -11,14 +12,15 @@ import { readCookies } from './safe-storage.ts';
 export const WEB_NAMESPACES = ['common', 'errors', 'validation'] as const;
 
 /**
- * Reads the on-demand namespaces (settings, social, privacy, library) from their own chunks
- * when a component first asks for them; react-i18next suspends until they arrive.
+ * Reads what is not bundled from its own chunk when a component first asks for it: the
+ * on-demand namespaces (settings, social, privacy, ...) and every namespace of a language
+ * other than the fallback; react-i18next suspends until they arrive.
  */
 const lazyNamespaces: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    loadNamespace(language, namespace as Namespace | LazyNamespace).then(
+    loadBrowserNamespace(language, namespace as BrowserCoreNamespace | LazyNamespace).then(
       (tree) => callback(null, tree),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -26,14 +28,15 @@ const lazyNamespaces: BackendModule = {
 };
 
 /**
- * A new i18next instance with every locale bundled (so it is ready synchronously), for one
- * ChorusApp. `common` is the default namespace.
+ * A new i18next instance for one ChorusApp: en-US is bundled and ready at once; another
+ * language's strings load from their chunks (ChorusApp shows nothing until they arrive, a
+ * fraction of a second). `common` is the default namespace.
  */
 export function createChorusI18n(language: Language): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).use(lazyNamespaces).init({
-    resources,
-    // The bundled namespaces come from `resources`; the backend loads the on-demand ones.
+    resources: { [DEFAULT_LANGUAGE]: fallbackBrowserResources },
+    // The fallback's bundled namespaces come from `resources`; the backend loads the rest.
     partialBundledLanguages: true,
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
