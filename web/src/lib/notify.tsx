@@ -17,7 +17,17 @@ interface NoticeOptions {
   title?: string;
   /** Milliseconds; the Toaster's default (3000 ms per the spec) when absent. */
   timeout?: number;
+  /** One action offered in the toast (an undo); choosing it closes the toast. */
+  action?: ToastAction;
 }
+
+/** An action button inside a toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+let toastCount = 0;
 
 /** Shows error and success toasts. */
 export interface Notifier {
@@ -29,15 +39,23 @@ export interface Notifier {
 
 /** Toasts through the app's Toaster; the Toaster and the toast markup load on first use. */
 export function useNotify(): Notifier {
-  const { dispatchToast } = useToastController(TOASTER_ID);
+  const { dispatchToast, dismissToast } = useToastController(TOASTER_ID);
   const { t } = useTranslation();
   return useMemo(() => {
     const show = (intent: 'error' | 'success', message: string, options: NoticeOptions = {}): void => {
       requestToaster();
       void Promise.all([import('./toast-content.tsx'), toasterMounted]).then(([{ ToastContent }]) => {
+        const toastId = `toast-${++toastCount}`;
+        const action = options.action && {
+          label: options.action.label,
+          onClick: () => {
+            dismissToast(toastId);
+            options.action?.onClick();
+          },
+        };
         dispatchToast(
-          createElement(ToastContent, { title: options.title, message }),
-          options.timeout === undefined ? { intent } : { intent, timeout: options.timeout },
+          createElement(ToastContent, { title: options.title, message, action }),
+          options.timeout === undefined ? { intent, toastId } : { intent, toastId, timeout: options.timeout },
         );
       });
     };
@@ -46,5 +64,5 @@ export function useNotify(): Notifier {
       failure: (error, options) => show('error', errorText(t, error), { title: t('title.error', { ns: 'errors' }), ...options }),
       success: (message, options) => show('success', message, options),
     };
-  }, [dispatchToast, t]);
+  }, [dispatchToast, dismissToast, t]);
 }
