@@ -109,7 +109,7 @@ export class ApiClient {
         json = null;
       }
     }
-    if (!response.ok) throw apiErrorFrom(json, response.status);
+    if (!response.ok) throw apiErrorFrom(json, response.status, response.headers.get('retry-after'));
     const parsed = options.schema.safeParse(json);
     if (!parsed.success) {
       throw new ApiError(ErrorCode.UNKNOWN, response.status, `Unexpected response from ${options.path}`);

@@ -5,11 +5,22 @@ import type { TFunction } from 'i18next';
 import { ErrorCode, errorMessageKey, isApiError } from '@chorus/core';
 import { requestToaster, TOASTER_ID, toasterMounted } from './toaster-id.ts';
 
-/** The translated message of a failure: the spec's message for its code, else the default. */
+/** "Try again in N minutes" (or seconds, under a minute) for a wait the server asked for. */
+export function retryText(t: TFunction, seconds: number): string {
+  if (seconds < 60) return t('message.retryInSeconds', { ns: 'errors', count: seconds });
+  return t('message.retryInMinutes', { ns: 'errors', count: Math.ceil(seconds / 60) });
+}
+
+/**
+ * The translated message of a failure: the spec's message for its code, else the default,
+ * followed by how long to wait when the server said so (lock-outs 308 and 425).
+ */
 export function errorText(t: TFunction, error: unknown): string {
   const code = isApiError(error) ? error.code : ErrorCode.UNKNOWN;
   const fallback = isApiError(error) ? error.message : t('code.202', { ns: 'errors' });
-  return t(errorMessageKey(code), { ns: 'errors', defaultValue: fallback });
+  const message = t(errorMessageKey(code), { ns: 'errors', defaultValue: fallback });
+  const wait = isApiError(error) ? error.retryAfterSeconds : undefined;
+  return wait === undefined ? message : `${message} ${retryText(t, wait)}`;
 }
 
 interface NoticeOptions {
