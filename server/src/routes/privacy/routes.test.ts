@@ -15,6 +15,7 @@ import {
   oneTimeTokens,
   outboxMails,
   postClicks,
+  postDismissals,
   postImpressions,
   postSubscriptions,
   sessions,
@@ -75,6 +76,10 @@ describe('GET /api/v1/user/personal-data', () => {
     // Activity in another company stays out of this company's export.
     await t.db.insert(comments).values({ postId: globexPost.id, userId: user.id, companyId: f.globex.id, content: 'elsewhere' });
     await t.db.insert(postSubscriptions).values({ userId: user.id, postId: globexPost.id });
+    await t.db.insert(postDismissals).values([
+      { userId: user.id, postId: first.id, companyId: f.acme.id },
+      { userId: user.id, postId: globexPost.id, companyId: f.globex.id },
+    ]);
     await buildPost(t.db, f.globex, { title: 'Suggested elsewhere', suggestedBy: user.id, status: 0 });
 
     const res = await get(t.app, 'acme', '/api/v1/user/personal-data', token);
@@ -100,6 +105,7 @@ describe('GET /api/v1/user/personal-data', () => {
     expect(data.events.map((e) => e.event)).toEqual(['finished', 'sso_login']);
     expect(data.suggestions).toEqual([expect.objectContaining({ post_id: suggested.id, title: 'My suggestion', status: 0 })]);
     expect(data.post_subscriptions.map((s) => s.post_id)).toEqual([second.id]);
+    expect(data.dismissed_posts.map((d) => d.post_id)).toEqual([first.id]);
     expect(data.post_impressions).toEqual([{ post_id: first.id, day: '2026-11-20', channel: 9, count: 3 }]);
     expect(data.post_clicks).toEqual([expect.objectContaining({ post_id: second.id, channel: 3 })]);
     expect(data.sign_in_identities).toEqual([expect.objectContaining({ provider: `saml:${f.acme.id}`, subject: 'pat-at-idp', email: user.email })]);
