@@ -136,9 +136,11 @@ describe('POST /api/v1/user/deactivate', () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect((await get(t.app, 'acme', '/api/v1/user/personal-data', other)).statusCode).toBe(401);
 
+    // The owner's right password is told how to come back (493), and no session starts.
     const refused = await signIn('acme', user.email);
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().error).toBe(ErrorCode.WRONG_CREDENTIALS);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(ErrorCode.ACCOUNT_DEACTIVATED);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 
   it('answers 443 to a wrong password and keeps the account active', async () => {
@@ -199,7 +201,7 @@ describe('POST /api/v1/user/{id}/reactivate', () => {
   it('lets an ADMIN of the company reactivate a member, who can then sign in again', async () => {
     const { user, token } = await member();
     await post(t.app, 'acme', '/api/v1/user/deactivate', { password: TEST_PASSWORD }, token);
-    expect((await signIn('acme', user.email)).statusCode).toBe(401);
+    expect((await signIn('acme', user.email)).json().error).toBe(ErrorCode.ACCOUNT_DEACTIVATED);
 
     const res = await post(t.app, 'acme', `/api/v1/user/${user.id}/reactivate`, {}, f.tokens.acmeAdmin);
     expect(res.statusCode).toBe(200);
