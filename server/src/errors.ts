@@ -16,6 +16,8 @@ export class ApiError extends Error {
   readonly code: number;
   readonly status: number;
   readonly issues: readonly ValidationIssue[] | undefined;
+  /** Seconds the client should wait before trying again, sent as `Retry-After` (lock-outs). */
+  retryAfterSeconds: number | undefined;
 
   constructor(code: number, message?: string, issues?: readonly ValidationIssue[]) {
     const definition = errorDefinition(code);
@@ -52,9 +54,22 @@ export function wrongCredentials(): ApiError {
   return new ApiError(ErrorCode.WRONG_CREDENTIALS);
 }
 
-/** 308: too many failed sign-ins on the account lately; refused even with the right password. */
-export function loginThrottled(): ApiError {
-  return new ApiError(ErrorCode.LOGIN_THROTTLED);
+/**
+ * 308: too many failed sign-ins on the account lately; refused even with the right password.
+ * The answer says when the lock ends (`Retry-After`, in seconds).
+ */
+export function loginThrottled(retryAfterSeconds: number): ApiError {
+  const error = new ApiError(ErrorCode.LOGIN_THROTTLED);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error;
+}
+
+/**
+ * 493: the right password of a deactivated account. Only the owner gets this far (a wrong
+ * password is still 302), so saying so reveals nothing, and tells them how to come back.
+ */
+export function accountDeactivated(): ApiError {
+  return new ApiError(ErrorCode.ACCOUNT_DEACTIVATED);
 }
 
 /** 425: the client sent more requests than its rate limit allows (HTTP 429). */

@@ -101,12 +101,15 @@ async function linkSandboxLinkedIn(page: Page, accountName: string): Promise<voi
   await expect(card.getByText(`Linked as ${accountName}`)).toBeVisible();
 }
 
-/** The sign-in attempt of a removed account fails with the 302 message. */
-async function expectSignInRefused(page: Page, email: string): Promise<void> {
+/** What a deactivated account's owner is told at sign-in (493). */
+const DEACTIVATED_MESSAGE = 'This account is deactivated. Your data is kept: ask an administrator of your company to reactivate it, then sign in again.';
+
+/** The sign-in attempt of a removed account fails: a deleted one with the 302 message, a deactivated one with 493's. */
+async function expectSignInRefused(page: Page, email: string, message = 'Wrong username or password.'): Promise<void> {
   await page.goto('/sign-in');
   await signInWithEmail(page, email, FRESH_PASSWORD);
   const toast = page.getByRole('listitem', { name: 'Authentication problem' });
-  await expect(toast).toHaveAccessibleDescription('Wrong username or password.');
+  await expect(toast).toHaveAccessibleDescription(message);
   await expect(page).toHaveURL(/\/sign-in\/email$/);
 }
 
@@ -200,7 +203,7 @@ test('deactivation asks for the password, counts down 10 s, signs out, and the a
   await page.clock.resume();
   await expect(page).toHaveURL(/\/sign-in$/);
 
-  await expectSignInRefused(page, user.email);
+  await expectSignInRefused(page, user.email, DEACTIVATED_MESSAGE);
 });
 
 test('a deletion request reaches admin@acme.example, who confirms it by typing DELETE', async ({ page, browser, baseURL }) => {

@@ -13,26 +13,36 @@ async function submitLogin(page: Page, email: string, password: string): Promise
   ]);
 }
 
-test('five wrong passwords lock the account: even the right one then shows the 308 message', async ({ page, baseURL }) => {
+test('five wrong passwords lock the account: even the right one then shows the 308 message and how long to wait', async ({ page, baseURL }) => {
   // Throttling locks the account for 15 minutes, so it happens to a user of its own.
   const throttled = (await signUpFreshUser(baseURL ?? '', 'throttled')).email;
   await page.goto('/sign-in/email');
   for (let i = 0; i < 5; i += 1) await submitLogin(page, throttled, `Wrong!pass${i}`);
-  await submitLogin(page, throttled, FRESH_PASSWORD);
+  const [locked] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes('/api/v1/auth/sign-in')),
+    submitLogin(page, throttled, FRESH_PASSWORD),
+  ]);
+  // The lock lasts 15 minutes from the first failure: Retry-After says what is left of it.
+  const seconds = Number(await locked.headerValue('retry-after'));
+  expect(seconds).toBeGreaterThan(14 * 60);
+  expect(seconds).toBeLessThanOrEqual(15 * 60);
 
   const toast = page.getByRole('listitem', { name: 'Authentication problem' }).filter({ hasText: 'Too many failed login attempts' });
   await expect(toast).toBeVisible();
-  await expect(toast).toHaveAccessibleDescription('Too many failed login attempts; wait and retry.');
+  await expect(toast).toHaveAccessibleDescription('Too many failed login attempts; wait and retry. Try again in 15 minutes.');
   await expect(page).toHaveURL(/\/sign-in\/email$/);
 });
 
-test('signing in at another company moves the browser to the user\'s company with next and the e-mail', async ({ page, baseURL }) => {
+test('signing in at another company moves the browser to the user\'s company with next and the e-mail, and says why', async ({ page, baseURL }) => {
   await page.goto('/sign-in/email?next=%2Ftopic%2Flatest');
   await submitLogin(page, DEMO_USERS.globexUser, DEMO_PASSWORD);
 
   const globex = companyOrigin(baseURL, 'globex');
   await expect(page).toHaveURL((url: URL) => url.origin === globex && url.pathname === '/sign-in/email' && url.searchParams.get('next') === '/topic/latest');
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(DEMO_USERS.globexUser);
+  await expect(page.getByText('You sign in at Globex')).toBeVisible();
+  await expect(page.getByText('Your account belongs to Globex, so we brought you to its sign-in page. Enter your password again to continue.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeFocused();
   // No session was started on the wrong host.
   const acmeCookies = await page.context().cookies(companyOrigin(baseURL, 'acme'));
   expect(acmeCookies.find((cookie) => cookie.name === 'pb_token')).toBeUndefined();

@@ -51,7 +51,7 @@ const declared: Declared[] = Object.entries(ROUTE_TABLE).map(([key, entry]) => {
 });
 const isProtected = (route: Declared) => route.access !== 'public';
 /** Sign-out is a GET in the spec, and a link on another site must not sign anyone out. */
-const STATE_CHANGING_GETS = new Set(['GET /api/v1/auth/sign-out']);
+const STATE_CHANGING_GETS = new Set(['GET /api/v1/auth/sign-out', 'GET /api/v1/post/dismiss/:id']);
 const changesState = (route: Declared) => (route.method !== 'GET' && route.method !== 'HEAD') || STATE_CHANGING_GETS.has(route.key);
 
 const protectedRoutes = declared.filter(isProtected);

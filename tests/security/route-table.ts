@@ -226,6 +226,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/v4/post/': { access: 'member', request: path('/api/v4/post/') },
   'GET /api/v4/post/last-post-id': { access: 'member', request: path('/api/v4/post/last-post-id') },
   'GET /api/v4/post/:id': { access: 'member', request: (f) => ({ url: `/api/v4/post/${f.postId}` }) },
+  'GET /api/v1/post/dismiss/:id': { access: 'member', request: (f) => ({ url: `/api/v1/post/dismiss/${f.postId}` }) },
+  'DELETE /api/v1/post/dismiss/:id': { access: 'member', request: (f) => ({ url: `/api/v1/post/dismiss/${f.postId}` }) },
   'POST /api/v2/post/:id/bookmark': { access: 'member', request: (f) => ({ url: `/api/v2/post/${f.postId}/bookmark` }) },
   'DELETE /api/v2/post/:id/bookmark': { access: 'member', request: (f) => ({ url: `/api/v2/post/${f.postId}/bookmark` }) },
   'POST /api/v2/post/:id/notification/subscribe': { access: 'member', request: (f) => ({ url: `/api/v2/post/${f.postId}/notification/subscribe` }) },

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FEATURE_TOGGLES, WEEKDAYS } from '../domain/enums.ts';
 import { NOTIFICATION_KINDS, type UserResponse } from '../contract/user.ts';
 import { ApiClient } from './api-client.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, retryAfterSeconds } from './api-error.ts';
 import { memoryTokenStore, type TokenStore } from './token-store.ts';
 
 interface SeenRequest {
@@ -195,6 +195,18 @@ describe('ApiClient against a real HTTP server', () => {
       expect(error.message).toBe('Wrong username or password.');
     });
 
+    it("reads how long to wait from a lock-out's Retry-After, in seconds", async () => {
+      respond = (_request, response) => {
+        response.setHeader('retry-after', '840');
+        sendJson(response, 429, { error: 308, message: 'Too many failed login attempts; wait and retry.' });
+      };
+      const error = await apiErrorOf(client().getJson('v1', 'x', Ok));
+      expect(error.code).toBe(308);
+      expect(error.retryAfterSeconds).toBe(840);
+      respond = (_request, response) => sendJson(response, 429, { error: 425, message: 'Too many requests.' });
+      expect((await apiErrorOf(client().getJson('v1', 'x', Ok))).retryAfterSeconds).toBeUndefined();
+    });
+
     it('keeps the url and issues of an error body', async () => {
       respond = (_request, response) =>
         sendJson(response, 409, {
@@ -304,5 +316,21 @@ describe('ApiClient against a real HTTP server', () => {
       `${baseUrl}/api/v4/post/feed?latest=12&categories_followed=true`,
     );
     expect(api.url('v1', 'auth/sign-in/twitter', { is_element: 1 })).toBe(`${baseUrl}/api/v1/auth/sign-in/twitter?is_element=1`);
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+  it.each([
+    { value: '90', expected: 90, why: 'delay-seconds' },
+    { value: ' 5 ', expected: 5, why: 'delay-seconds with spaces' },
+    { value: 'Thu, 01 Jan 2026 12:02:00 GMT', expected: 120, why: 'an HTTP date two minutes ahead' },
+    { value: 'Thu, 01 Jan 2026 11:59:00 GMT', expected: undefined, why: 'a date already past' },
+    { value: '0', expected: undefined, why: 'no wait' },
+    { value: '-3', expected: undefined, why: 'a negative number' },
+    { value: 'soon', expected: undefined, why: 'anything else' },
+    { value: null, expected: undefined, why: 'no header' },
+  ])('$why: $expected', ({ value, expected }) => {
+    expect(retryAfterSeconds(value, now)).toBe(expected);
   });
 });

@@ -12,6 +12,7 @@ import {
   CategoryListResponse,
   FeedResponse,
   LastPostIdResponse,
+  DismissResponse,
   PostListResponse,
   PostResponse,
   type FeedQuery,
@@ -108,7 +109,7 @@ export class ApiClient {
         json = null;
       }
     }
-    if (!response.ok) throw apiErrorFrom(json, response.status);
+    if (!response.ok) throw apiErrorFrom(json, response.status, response.headers.get('retry-after'));
     const parsed = options.schema.safeParse(json);
     if (!parsed.success) {
       throw new ApiError(ErrorCode.UNKNOWN, response.status, `Unexpected response from ${options.path}`);
@@ -176,5 +177,15 @@ export class ApiClient {
 
   post(id: number) {
     return this.getJson('v4', `post/${id}`, PostResponse);
+  }
+
+  /** Dismisses a post from the viewer's feed (`GET /api/v1/post/dismiss/{id}`). */
+  dismissPost(id: number) {
+    return this.getJson('v1', `post/dismiss/${id}`, DismissResponse);
+  }
+
+  /** Brings a dismissed post back to the viewer's feed (our `DELETE /api/v1/post/dismiss/{id}`, the undo). */
+  restorePost(id: number) {
+    return this.request('DELETE', { version: 'v1', path: `post/dismiss/${id}`, schema: DismissResponse });
   }
 }

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   /** A url the server asks the client to go to (codes 203 and 418). */
   readonly url: string | undefined;
   readonly issues: readonly { path: string; message: string }[];
+  /** How long the server asks to wait before trying again (its `Retry-After`), in seconds. */
+  retryAfterSeconds: number | undefined;
 
   constructor(code: number, status: number, message?: string, url?: string, issues: readonly { path: string; message: string }[] = []) {
     super(message ?? errorDefinition(code).message);
@@ -33,7 +35,29 @@ function isIssue(value: unknown): value is { path: string; message: string } {
  * checking (web/vite.config.ts), and an error body must still be read right there. A body
  * without the spec's shape still names its code when it carries one, else UNKNOWN.
  */
-export function apiErrorFrom(json: unknown, status: number): ApiError {
+export function apiErrorFrom(json: unknown, status: number, retryAfter: string | null = null, now = Date.now()): ApiError {
+  const error = errorOfBody(json, status);
+  error.retryAfterSeconds = retryAfterSeconds(retryAfter, now);
+  return error;
+}
+
+/**
+ * A `Retry-After` value in whole seconds from now: delay-seconds or an HTTP date; undefined
+ * when absent, malformed or already past.
+ */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const seconds = Number(trimmed);
+    return seconds > 0 ? seconds : undefined;
+  }
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date) || date <= now) return undefined;
+  return Math.ceil((date - now) / 1000);
+}
+
+function errorOfBody(json: unknown, status: number): ApiError {
   if (typeof json !== 'object' || json === null || !('error' in json) || !Number.isInteger(json.error)) {
     return new ApiError(ErrorCode.UNKNOWN, status);
   }

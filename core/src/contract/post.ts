@@ -158,7 +158,7 @@ export const FeedResponse = z.object({
   latest: z.array(Post),
   /** One doormat per followed topic. */
   topics: z.array(z.object({ category: CategoryRef, posts: z.array(Post) })),
-  /** Live posts matching the filter (the page title's count). */
+  /** Live posts matching the filter, less those the viewer dismissed (the page title's count). */
   num_results: z.number().int().nonnegative(),
 });
 export type FeedResponse = z.infer<typeof FeedResponse>;
@@ -166,6 +166,10 @@ export type FeedResponse = z.infer<typeof FeedResponse>;
 /** GET /api/v4/post/last-post-id: the newest post the viewer can see on the feed, null when none (new-post polling). */
 export const LastPostIdResponse = z.object({ id: z.number().int().positive().nullable() });
 export type LastPostIdResponse = z.infer<typeof LastPostIdResponse>;
+
+/** v1 GET /post/dismiss/{id} (and our DELETE, its undo): whether the post is now kept out of the viewer's feed. */
+export const DismissResponse = z.object({ id: z.number().int().positive(), dismissed: z.boolean() });
+export type DismissResponse = z.infer<typeof DismissResponse>;
 
 /** v2 POST and DELETE /post/{id}/bookmark: the viewer's state of the post afterwards. */
 export const BookmarkResponse = z.object({ is_bookmarked: z.union([z.literal(0), z.literal(1)]), is_subscribed: z.boolean() });

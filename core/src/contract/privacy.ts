@@ -65,6 +65,8 @@ export const PersonalDataResponse = z.object({
   events: z.array(z.object({ event: z.string(), created: Timestamp })),
   /** Content the user suggested, with its review status. */
   suggestions: z.array(z.object({ post_id: z.number().int(), title: z.string(), content: z.string(), url: z.string().nullable(), status: z.number().int(), created: Timestamp })),
+  /** Posts the user dismissed from their feed ("Not interested", GET /post/dismiss/{id}). */
+  dismissed_posts: z.array(z.object({ post_id: z.number().int(), created: Timestamp })),
   /** Posts whose notifications the user follows (bookmarking subscribes). */
   post_subscriptions: z.array(z.object({ post_id: z.number().int(), created: Timestamp })),
   /** Posts the library showed the user, counted per UTC day and channel (POST /track/post/impressions). */

@@ -76,6 +76,8 @@ export const ErrorCode = {
   SIGN_UP_DOMAIN_NOT_ALLOWED: 491,
   /** Our own: an e-mail confirmation or join link that is unknown, used or expired. */
   CONFIRMATION_LINK_INVALID: 492,
+  /** Our own: the right password of a deactivated account; an admin of the company reactivates it. */
+  ACCOUNT_DEACTIVATED: 493,
   /** Our own: the operator suspended the company (`chorus company suspend`); nobody signs in until it is resumed. */
   COMPANY_SUSPENDED: 495,
   /** Our own: accepting or rejecting admin edits failed (none pending, or the post's time has passed); nothing changed. */
@@ -138,6 +140,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   490: def(490, 403, 'Please confirm your e-mail address first.'),
   491: def(491, 422, "Please sign up with your work e-mail address: this company's sign-up is open only to its own e-mail domains."),
   492: def(492, 410, 'This confirmation link is no longer valid.'),
+  493: def(493, 403, 'This account is deactivated. Your data is kept: ask an administrator of your company to reactivate it, then sign in again.'),
   495: def(495, 403, 'This company is suspended. Please contact your administrator.'),
   496: def(496, 409, 'Something went wrong accepting or rejecting admin edits. Your post has not been changed.'),
   497: def(497, 403, 'Auto queue is turned off for this company.'),

@@ -21,7 +21,7 @@ import { LOGIN_THROTTLE_MAX_FAILURES, LOGIN_THROTTLE_WINDOW_MS } from '@chorus/c
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { loginFailures, type UserRow } from '../db/schema.ts';
-import { loginThrottled, wrongCredentials } from '../errors.ts';
+import { accountDeactivated, loginThrottled, wrongCredentials } from '../errors.ts';
 import { verifyPassword } from './passwords.ts';
 
 // The database clock, so every process measures the window the same way.
@@ -58,16 +58,29 @@ export async function reserveLoginAttempt(db: Database, email: string, userId: n
   return rows.length === 1;
 }
 
+/** Seconds until an address's lock-out ends (its window, counted from its first failure, runs out). */
+export async function lockOutSecondsLeft(db: Database, email: string): Promise<number> {
+  const [row] = await db
+    .select({ seconds: sql<number>`extract(epoch from (${loginFailures.created} + make_interval(secs => ${LOGIN_THROTTLE_WINDOW_MS / 1000}) - now()))::float8` })
+    .from(loginFailures)
+    .where(eq(loginFailures.emailKey, loginKey(email)))
+    .limit(1);
+  // The row always exists while the lock holds; a lock that just ended leaves one second to wait.
+  return Math.max(1, row?.seconds ?? 1);
+}
+
 /**
- * One password try, counted before it is checked (error 308 once the address has used its
- * tries), then checked (error 302 when wrong, unknown or deactivated); a right one clears the
- * count. Every way in that takes a password goes through here.
+ * One password try, counted before it is checked (error 308, with the seconds left of the
+ * lock, once the address has used its tries), then checked (error 302 when wrong or unknown);
+ * a right one clears the count. The right password of a deactivated account is 493, which
+ * tells its owner how to get it reactivated. Every way in that takes a password goes through here.
  */
 export async function checkPasswordTry(db: Database, email: string, user: UserRow | null | undefined, password: string): Promise<UserRow> {
-  if (!(await reserveLoginAttempt(db, email, user?.id ?? null))) throw loginThrottled();
+  if (!(await reserveLoginAttempt(db, email, user?.id ?? null))) throw loginThrottled(await lockOutSecondsLeft(db, email));
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !valid || user.deactivatedAt !== null) throw wrongCredentials();
+  if (!user || !valid) throw wrongCredentials();
   await clearLoginFailures(db, email);
+  if (user.deactivatedAt !== null) throw accountDeactivated();
   return user;
 }
 

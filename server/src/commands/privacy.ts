@@ -20,6 +20,7 @@ import {
   memberships,
   oneTimeTokens,
   postClicks,
+  postDismissals,
   postImpressions,
   postReactions,
   posts,
@@ -133,7 +134,7 @@ const iso = (date: Date): string => date.toISOString();
 
 /** Everything stored about the user in the company, without secrets (tokens, password hash). */
 export async function personalData(db: Database, company: CompanyRow, user: UserRow): Promise<PersonalDataResponse> {
-  const [companyRows, socialRows, shareRows, commentRows, likeRows, bookmarkRows, followRows, eventRows, analyticsRows, suggestionRows, subscriptionRows, identityRows, impressionRows, clickRows] = await Promise.all([
+  const [companyRows, socialRows, shareRows, commentRows, likeRows, bookmarkRows, followRows, eventRows, analyticsRows, suggestionRows, subscriptionRows, identityRows, impressionRows, clickRows, dismissalRows] = await Promise.all([
     db
       .select({ company: companies, role: memberships.role, joined: memberships.created })
       .from(memberships)
@@ -206,6 +207,11 @@ export async function personalData(db: Database, company: CompanyRow, user: User
       .from(postClicks)
       .where(and(eq(postClicks.companyId, company.id), eq(postClicks.userId, user.id)))
       .orderBy(asc(postClicks.created), asc(postClicks.id)),
+    db
+      .select({ postId: postDismissals.postId, created: postDismissals.created })
+      .from(postDismissals)
+      .where(and(eq(postDismissals.companyId, company.id), eq(postDismissals.userId, user.id)))
+      .orderBy(asc(postDismissals.created), asc(postDismissals.postId)),
   ]);
   return {
     generated: new Date().toISOString(),
@@ -246,6 +252,7 @@ export async function personalData(db: Database, company: CompanyRow, user: User
     followed_topics: followRows.map((row) => ({ category_id: row.categoryId, name: row.name, locked: row.locked, created: iso(row.created) })),
     events: [...eventRows, ...analyticsRows].sort((a, b) => a.created.getTime() - b.created.getTime()).map((row) => ({ event: row.event, created: iso(row.created) })),
     suggestions: suggestionRows.map((row) => ({ post_id: row.id, title: row.title, content: row.content, url: row.url, status: row.status, created: iso(row.created) })),
+    dismissed_posts: dismissalRows.map((row) => ({ post_id: row.postId, created: iso(row.created) })),
     post_subscriptions: subscriptionRows.map((row) => ({ post_id: row.postId, created: iso(row.created) })),
     post_impressions: impressionRows.map((row) => ({ post_id: row.postId, day: row.day, channel: row.channel, count: row.count })),
     post_clicks: clickRows.map((row) => ({ post_id: row.postId, channel: row.channel, created: iso(row.created) })),

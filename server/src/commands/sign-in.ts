@@ -44,9 +44,10 @@ export interface SignInAttempt {
 
 /**
  * Checks the credentials and starts a fresh session. On the assisted-login host (no company)
- * the user's first company is used; on another company's host no session is started and the
- * caller is told where the user belongs. Wrong e-mail, wrong password and deactivated account
- * are the same error 302, so the answer does not reveal which part was wrong; an address with
+ * and on another company's host no session is started and the caller is told where the user
+ * belongs (their first company). Wrong e-mail and wrong password are the same error 302, so the
+ * answer does not reveal which part was wrong (the right password of a deactivated account is
+ * 493, see checkPasswordTry); an address with
  * used its tries answers 308 whatever the password, whether or not it has an account (see
  * auth/login-throttle.ts). On a company that signs in through SAML only, nothing is checked (so nothing is revealed) and the caller is sent there.
  */
@@ -57,14 +58,17 @@ export async function signIn(db: Database, company: CompanyRow | null, attempt: 
   await checkPasswordTry(db, email, user, attempt.password);
   if (!user) throw wrongCredentials();
 
-  const [membership] = await db
-    .select({ role: memberships.role, companyId: memberships.companyId })
-    .from(memberships)
-    .where(company ? and(eq(memberships.userId, user.id), eq(memberships.companyId, company.id)) : eq(memberships.userId, user.id))
-    .orderBy(asc(memberships.created), asc(memberships.companyId))
-    .limit(1);
+  // Sessions belong to a company host, so the assisted-login host starts none: like a wrong
+  // company's host, it tells the browser where the user signs in.
+  const [membership] = company
+    ? await db
+        .select({ role: memberships.role, companyId: memberships.companyId })
+        .from(memberships)
+        .where(and(eq(memberships.userId, user.id), eq(memberships.companyId, company.id)))
+        .limit(1)
+    : [];
   if (!membership) {
-    const home = company ? await firstCompanySubdomain(db, user.id) : null;
+    const home = await firstCompanySubdomain(db, user.id);
     if (home === null) throw wrongCredentials();
     return { kind: 'elsewhere', subdomain: home };
   }

@@ -761,6 +761,24 @@ export const bookmarks = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('bookmarks_company_user_created_idx').on(t.companyId, t.userId, t.created)],
 );
 
+/** Posts a member dismissed from their feed ("Not interested"): kept out of their feed only. */
+export const postDismissals = pgTable(
+  'post_dismissals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);
+
 /** Users subscribed to a post's notifications (bookmarking subscribes, removing it unsubscribes). */
 export const postSubscriptions = pgTable(
   'post_subscriptions',

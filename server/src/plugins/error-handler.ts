@@ -41,6 +41,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(unknown.status).send(unknown.toBody());
     }
     if (apiError.code === ErrorCode.UNKNOWN) request.log.error({ err: error }, 'request failed');
+    if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', String(apiError.retryAfterSeconds));
     return reply.status(apiError.status).send(apiError.toBody());
   });
 }

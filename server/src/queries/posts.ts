@@ -7,7 +7,7 @@ import { FilterBy, PostListType, RECOMMENDATION_WINDOW_DAYS, SortBy } from '@cho
 import { and, desc, eq, exists, notExists, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
-import { bookmarks, categories, categoryFollows, postCategories, posts, shares, type PostRow } from '../db/schema.ts';
+import { bookmarks, categories, categoryFollows, postCategories, postDismissals, posts, shares, type PostRow } from '../db/schema.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import { liveInCompany } from './live-posts.ts';
 import { postExtrasFields, type PostWithExtras } from './post-extras.ts';
@@ -87,6 +87,8 @@ interface ListShape {
   sortBy: SortBy | null;
   topics: boolean;
   searching: boolean;
+  /** The feed leaves out the posts the viewer dismissed (lists, search and bookmarks keep them). */
+  feed?: boolean;
 }
 
 function listConditions(shape: ListShape): SQL[] {
@@ -109,6 +111,9 @@ function listConditions(shape: ListShape): SQL[] {
     conditions.push(exists(sql`(select 1 from ${postCategories} where ${postCategories.postId} = ${posts.id} and ${postCategories.categoryId} = any(${P.topics}::int[]))`));
   }
   if (shape.searching) conditions.push(searchMatches(P.tsquery));
+  if (shape.feed === true) {
+    conditions.push(notExists(sql`(select 1 from ${postDismissals} where ${postDismissals.postId} = ${posts.id} and ${postDismissals.userId} = ${P.viewer})`));
+  }
   return conditions;
 }
 
@@ -227,7 +232,7 @@ export interface FeedPosts {
   featured: PostWithExtras[];
   latest: PostWithExtras[];
   topics: { category: { id: number; name: string }; posts: PostWithExtras[] }[];
-  /** Live posts matching the filter, counted up to COUNTED_TOTAL_MAX + 1. */
+  /** Live posts matching the filter and not dismissed by the viewer, counted up to COUNTED_TOTAL_MAX + 1. */
   total: number;
 }
 
@@ -303,16 +308,17 @@ function feedQuery(db: Database, shape: ListShape) {
  * The whole feed in one query: the ids of the featured, latest and per-followed-topic posts
  * (UNION ALL), joined back to the posts with their extras. Followed topics with no live posts
  * drop out; topics come in the viewer's order (category_follows.position, then name). The
- * library state's filter and sort apply to every section.
+ * library state's filter and sort apply to every section, and posts the viewer dismissed are
+ * left out of each.
  */
-export async function feedPosts(db: Database, counts: ReadCache<number>, companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
-  const params: PostListParams = { type: PostListType.USER_LIST, filterBy: limits.filterBy, sortBy: limits.sortBy, perPage: 1, page: 1, categoryIds: [], query: '' };
-  const shape: ListShape = { type: params.type, filterBy: params.filterBy, sortBy: params.sortBy, topics: false, searching: false };
+export async function feedPosts(db: Database, companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
+  const shape: ListShape = { type: PostListType.USER_LIST, filterBy: limits.filterBy, sortBy: limits.sortBy, topics: false, searching: false, feed: true };
   const values = { company: companyId, viewer: viewerId, featured: limits.featured, latest: limits.latest, perTopic: limits.perTopic };
-  const total = counts.get(companyId, countKey(companyId, viewerId, params), async () => {
-    const [counted] = await countQuery(db, shape).execute(values);
-    return counted?.total ?? 0;
-  });
+  // Counted fresh, like bookmarks: the viewer's own dismissals must show at once, and the feed's
+  // whole answer is cached (and retired by their writes) around this call anyway.
+  const total = countQuery(db, shape)
+    .execute(values)
+    .then(([counted]) => counted?.total ?? 0);
   const rows = await feedQuery(db, shape).execute(values);
 
   const feed: FeedPosts = { featured: [], latest: [], topics: [], total: await total };

@@ -128,7 +128,7 @@ describe('companySignInUrl', () => {
     const url = new URL(companySignInUrl('http://globex.localhost:3000/sign-in/email', '?next=%2Ftopic%2F3&video_id=4&code=x', 'user@globex.example'));
     expect(url.origin).toBe('http://globex.localhost:3000');
     expect(url.pathname).toBe('/sign-in/email');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ next: '/topic/3', video_id: '4', email: 'user@globex.example' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ next: '/topic/3', video_id: '4', email: 'user@globex.example', moved: '1' });
   });
 
   it('does not carry an unsafe next to the other company', () => {

@@ -107,10 +107,13 @@ export function adminViewUrl(search: string): string {
   return `/#${target.pathname}${target.search}`;
 }
 
+/** Marks a sign-in page reached by companySignInUrl: it explains why the user is there. */
+export const MOVED_PARAM = 'moved';
+
 /**
  * The e-mail sign-in of another company (`emailSignInUrl` is that page on the company's
- * subdomain) for a user who signed in on the wrong one: same `next` and kept parameters, the
- * e-mail prefilled.
+ * subdomain) for a user who signed in on the wrong one (or on the assisted-login host): same
+ * `next` and kept parameters, the e-mail prefilled, and MOVED_PARAM.
  */
 export function companySignInUrl(emailSignInUrl: string, search: string, email: string): string {
   const current = new URLSearchParams(search);
@@ -122,6 +125,7 @@ export function companySignInUrl(emailSignInUrl: string, search: string, email: 
     if (value !== null) params.set(key, value);
   }
   params.set('email', email);
+  params.set(MOVED_PARAM, '1');
   return `${emailSignInUrl}?${params.toString()}`;
 }
 

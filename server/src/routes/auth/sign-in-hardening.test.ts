@@ -41,8 +41,14 @@ describe('login throttling (308)', () => {
     const wrong = await signIn(user.email, WRONG);
     expect(wrong.statusCode).toBe(429);
     expect(wrong.json()).toEqual({ error: ErrorCode.LOGIN_THROTTLED, message: 'Too many failed login attempts; wait and retry.' });
+    // The lock lasts the window from the first failure: Retry-After says how much of it is left.
+    const window = LOGIN_THROTTLE_WINDOW_MS / 1000;
+    const retryAfter = Number(wrong.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(window - 60);
+    expect(retryAfter).toBeLessThanOrEqual(window);
     const right = await signIn(user.email, TEST_PASSWORD);
     expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(retryAfter);
     expect(right.json().error).toBe(ErrorCode.LOGIN_THROTTLED);
     // Attempts while locked are not counted, so the lock ends when the window passes.
     expect(await failuresOf(user)).toBe(LOGIN_THROTTLE_MAX_FAILURES);
@@ -105,15 +111,24 @@ describe('login throttling (308)', () => {
 });
 
 describe('deactivated accounts', () => {
-  it('cannot sign in (302, like a wrong password) and their sessions stop working', async () => {
+  it('cannot sign in: the right password learns how to get reactivated (493), a wrong one is 302; their sessions stop working', async () => {
     const user = await freshAcmeUser();
     const token = await sessionFor(t.db, user);
     expect((await get(t.app, 'acme', `/api/v1/user/${user.id}`, token)).statusCode).toBe(200);
     await t.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
+    const [sessionsBefore] = await t.db.select({ n: count() }).from(sessions);
 
+    const wrong = await signIn(user.email, WRONG);
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: ErrorCode.WRONG_CREDENTIALS, message: 'Wrong username or password.' });
     const res = await signIn(user.email, TEST_PASSWORD);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: ErrorCode.WRONG_CREDENTIALS, message: 'Wrong username or password.' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: ErrorCode.ACCOUNT_DEACTIVATED,
+      message: 'This account is deactivated. Your data is kept: ask an administrator of your company to reactivate it, then sign in again.',
+    });
+    const [sessionsAfter] = await t.db.select({ n: count() }).from(sessions);
+    expect(sessionsAfter?.n).toBe(sessionsBefore?.n);
     const after = await get(t.app, 'acme', `/api/v1/user/${user.id}`, token);
     expect(after.statusCode).toBe(401);
     expect(after.json().error).toBe(ErrorCode.NOT_SIGNED_IN);

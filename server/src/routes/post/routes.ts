@@ -1,9 +1,11 @@
 /**
  * The content library's post routes (v4): feed, lists (library, search, bookmarks, featured,
- * recommended), one post, and the newest post's id for new-post polling.
+ * recommended), one post, and the newest post's id for new-post polling; and (v1) dismissing a
+ * post from one's feed, with our DELETE as its undo.
  */
-import { CacheBust, FeedQuery, FeedResponse, FilterBy, IdParam, LastPostIdResponse, PostListQuery, PostListResponse, PostListType, PostResponse, SortBy } from '@chorus/core';
-import type { FastifyPluginAsync } from 'fastify';
+import { CacheBust, DismissResponse, FeedQuery, FeedResponse, FilterBy, IdParam, LastPostIdResponse, PostListQuery, PostListResponse, PostListType, PostResponse, SortBy } from '@chorus/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { dismissPost, restorePost } from '../../commands/post-dismissals.ts';
 import { forbidden, parseInput, postUnavailable } from '../../errors.ts';
 import { answerKey } from '../../lib/caches.ts';
 import { JsonAnswer, sendJsonAnswer } from '../../lib/json-answer.ts';
@@ -23,7 +25,7 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const key = answerKey(['feed', company.id, viewer.user.id, featured], query);
     const body = await ctx.caches.answers.get(company.id, key, async () => {
       // One query for every section, each post loaded with what presenting it needs.
-      const feed = await feedPosts(ctx.db, ctx.caches.counts, company.id, viewer.user.id, {
+      const feed = await feedPosts(ctx.db, company.id, viewer.user.id, {
         featured,
         latest: query.latest,
         perTopic: query.categories_followed,
@@ -85,5 +87,28 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const [post] = await presentPosts(ctx.db, [row], viewer.user.id);
     if (!post) throw postUnavailable();
     return checked(PostResponse, post, ctx.checkResponses);
+  });
+
+  /** The signed-in member and a post of the path that the feed could show them (662 otherwise). */
+  async function dismissTarget(request: FastifyRequest) {
+    const { company, viewer } = await authenticate(ctx.db, request);
+    const { id } = parseInput(IdParam, request.params);
+    parseInput(CacheBust, request.query);
+    const post = await findLivePost(ctx.db, company.id, id);
+    if (post === null) throw postUnavailable();
+    return { companyId: company.id, userId: viewer.user.id, postId: post.id };
+  }
+
+  // The spec's call is a GET that writes: it retires the feed caches and is refused cross-site.
+  app.get('/api/v1/post/dismiss/:id', { config: { writesData: true, csrfProtected: true } }, async (request) => {
+    const { companyId, userId, postId } = await dismissTarget(request);
+    await dismissPost(ctx.db, companyId, userId, postId);
+    return checked(DismissResponse, { id: postId, dismissed: true }, ctx.checkResponses);
+  });
+
+  app.delete('/api/v1/post/dismiss/:id', async (request) => {
+    const { companyId, userId, postId } = await dismissTarget(request);
+    await restorePost(ctx.db, companyId, userId, postId);
+    return checked(DismissResponse, { id: postId, dismissed: false }, ctx.checkResponses);
   });
 };

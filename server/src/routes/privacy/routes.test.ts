@@ -15,6 +15,7 @@ import {
   oneTimeTokens,
   outboxMails,
   postClicks,
+  postDismissals,
   postImpressions,
   postSubscriptions,
   sessions,
@@ -75,6 +76,10 @@ describe('GET /api/v1/user/personal-data', () => {
     // Activity in another company stays out of this company's export.
     await t.db.insert(comments).values({ postId: globexPost.id, userId: user.id, companyId: f.globex.id, content: 'elsewhere' });
     await t.db.insert(postSubscriptions).values({ userId: user.id, postId: globexPost.id });
+    await t.db.insert(postDismissals).values([
+      { userId: user.id, postId: first.id, companyId: f.acme.id },
+      { userId: user.id, postId: globexPost.id, companyId: f.globex.id },
+    ]);
     await buildPost(t.db, f.globex, { title: 'Suggested elsewhere', suggestedBy: user.id, status: 0 });
 
     const res = await get(t.app, 'acme', '/api/v1/user/personal-data', token);
@@ -100,6 +105,7 @@ describe('GET /api/v1/user/personal-data', () => {
     expect(data.events.map((e) => e.event)).toEqual(['finished', 'sso_login']);
     expect(data.suggestions).toEqual([expect.objectContaining({ post_id: suggested.id, title: 'My suggestion', status: 0 })]);
     expect(data.post_subscriptions.map((s) => s.post_id)).toEqual([second.id]);
+    expect(data.dismissed_posts.map((d) => d.post_id)).toEqual([first.id]);
     expect(data.post_impressions).toEqual([{ post_id: first.id, day: '2026-11-20', channel: 9, count: 3 }]);
     expect(data.post_clicks).toEqual([expect.objectContaining({ post_id: second.id, channel: 3 })]);
     expect(data.sign_in_identities).toEqual([expect.objectContaining({ provider: `saml:${f.acme.id}`, subject: 'pat-at-idp', email: user.email })]);
@@ -130,9 +136,11 @@ describe('POST /api/v1/user/deactivate', () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect((await get(t.app, 'acme', '/api/v1/user/personal-data', other)).statusCode).toBe(401);
 
+    // The owner's right password is told how to come back (493), and no session starts.
     const refused = await signIn('acme', user.email);
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().error).toBe(ErrorCode.WRONG_CREDENTIALS);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(ErrorCode.ACCOUNT_DEACTIVATED);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 
   it('answers 443 to a wrong password and keeps the account active', async () => {
@@ -193,7 +201,7 @@ describe('POST /api/v1/user/{id}/reactivate', () => {
   it('lets an ADMIN of the company reactivate a member, who can then sign in again', async () => {
     const { user, token } = await member();
     await post(t.app, 'acme', '/api/v1/user/deactivate', { password: TEST_PASSWORD }, token);
-    expect((await signIn('acme', user.email)).statusCode).toBe(401);
+    expect((await signIn('acme', user.email)).json().error).toBe(ErrorCode.ACCOUNT_DEACTIVATED);
 
     const res = await post(t.app, 'acme', `/api/v1/user/${user.id}/reactivate`, {}, f.tokens.acmeAdmin);
     expect(res.statusCode).toBe(200);

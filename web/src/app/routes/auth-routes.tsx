@@ -9,7 +9,7 @@ import { useIsSignedIn, useSignOut, useStartSession } from '../../lib/auth.tsx';
 import { useChorusSettings } from '../../lib/chorus-context.ts';
 import { ASSISTED_LOGIN_SUBDOMAIN, isAllowedRedirectUrl, originForSubdomain, subdomainOf } from '../../lib/hosts.ts';
 import { useNotify } from '../../lib/notify.tsx';
-import { afterSignInTarget, companySignInUrl } from '../../lib/redirects.ts';
+import { afterSignInTarget, companySignInUrl, MOVED_PARAM } from '../../lib/redirects.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
@@ -131,7 +131,11 @@ export function SignInRoute(): JSX.Element {
           </MessageBarBody>
         </MessageBar>
       ) : null}
-      <SignInOptions branding={branding.data} emailTo={{ pathname: '/sign-in/email', search: location.search }} />
+      <SignInOptions
+        branding={branding.data}
+        emailTo={{ pathname: '/sign-in/email', search: location.search }}
+        offerEmail={subdomainOf(window.location.hostname) === ASSISTED_LOGIN_SUBDOMAIN}
+      />
       {branding.data?.self_sign_up_enabled ? <RouterLink to="/self-sign-up">{t('signIn.signUp')}</RouterLink> : null}
     </>
   );
@@ -182,8 +186,17 @@ export function EmailSignInRoute(): JSX.Element {
   };
 
   if (signedIn) return <Navigate to={afterSignInTarget(location.search)} replace />;
+  const moved = params.get(MOVED_PARAM) === '1' && branding.data !== undefined;
   return (
     <>
+      {moved ? (
+        <MessageBar intent="info">
+          <MessageBarBody>
+            <MessageBarTitle>{t('emailSignIn.movedTitle', { company: branding.data?.title })}</MessageBarTitle>
+            {t('emailSignIn.movedBody', { company: branding.data?.title })}
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
       <EmailSignInForm
         forgotTo={{ pathname: '/sign-in/email/forgot', search: location.search }}
         initialEmail={params.get('email') ?? undefined}

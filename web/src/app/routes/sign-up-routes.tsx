@@ -10,7 +10,8 @@ import { useNotify } from '../../lib/notify.tsx';
 import { safeNextPath } from '../../lib/redirects.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useBrandedSettings } from '../../features/auth/api/get-branded-settings.ts';
-import { useInvite } from '../../features/sign-up/api/get-invite.ts';
+import { inviteUnknown, useInvite } from '../../features/sign-up/api/get-invite.ts';
+import { InviteLookupFailed, InviteWaiting } from '../../features/sign-up/components/invite-wait.tsx';
 import { ContinueInApp } from '../../features/sign-up/components/continue-in-app.tsx';
 import { ConfirmEmailScreen } from '../../features/sign-up/components/confirm-email-screen.tsx';
 import { InviteSignUpForm } from '../../features/sign-up/components/invite-sign-up-form.tsx';
@@ -40,8 +41,10 @@ function useFinishSignUp(): (result: SignUpResponse) => void {
 
 /**
  * /sign-up?code: the invite is looked up as v2, then v1; when neither knows it the user is
- * told the link is no longer valid and sent to sign-in. SSO-only companies get their
- * providers' sign-up instead of the form. Phones are offered the app.
+ * told the link is no longer valid and sent to sign-in. A look-up that gets no answer about
+ * the invite (the network, a busy server) is polled every second, with a visible and
+ * announced waiting state, and after the last try the user is told and may try again.
+ * SSO-only companies get their providers' sign-up instead of the form. Phones are offered the app.
  */
 export function SignUpRoute(): JSX.Element {
   const { t } = useTranslation();
@@ -53,13 +56,15 @@ export function SignUpRoute(): JSX.Element {
   const branding = useBrandedSettings();
   const finish = useFinishSignUp();
 
+  const unknown = invite.isError && inviteUnknown(invite.error);
   useEffect(() => {
-    if (!invite.isError) return;
+    if (!unknown) return;
     notify.error(t('signUp.inviteInvalid'), { title: t('title.signUp', { ns: 'errors' }) });
     void navigate('/sign-in', { replace: true });
-  }, [invite.isError, notify, t, navigate]);
+  }, [unknown, notify, t, navigate]);
 
-  if (!invite.data) return <PageSpinner />;
+  if (invite.isError && !unknown && !invite.isFetching) return <InviteLookupFailed onRetry={() => void invite.refetch()} />;
+  if (!invite.data) return invite.failureCount > 0 || invite.isError ? <InviteWaiting failures={invite.failureCount} /> : <PageSpinner />;
   const subdomain = subdomainOf(window.location.hostname) ?? invite.data.company.subdomain;
   const sso = branding.data?.sso_settings;
   const emailSignUp = branding.data?.feature_toggles.email_login_enabled ?? true;

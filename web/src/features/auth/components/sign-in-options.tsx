@@ -32,7 +32,12 @@ export function enabledSocialSignIns(settings: readonly boolean[]): [number, str
  * and the enabled social networks. SSO and social options are browser navigations to the
  * server; email opens the email form.
  */
-export function SignInOptions(props: { branding: BrandedSettingsResponse | undefined; emailTo: To }): JSX.Element {
+export function SignInOptions(props: {
+  branding: BrandedSettingsResponse | undefined;
+  emailTo: To;
+  /** Offer e-mail sign-in without a company's branding (the assisted-login host). */
+  offerEmail?: boolean;
+}): JSX.Element {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const branding = props.branding;
@@ -63,10 +68,12 @@ export function SignInOptions(props: { branding: BrandedSettingsResponse | undef
   };
   // The server keeps `next` through the Google round trip (local paths only) and hands it to /sign-in/sso.
   const googleHref = `/api/v1/auth/google/sign-in${next ? `?${new URLSearchParams({ next }).toString()}` : ''}`;
+  // Without a company (the assisted-login host) e-mail sign-in still finds the user's company.
+  const emailOffered = branding ? branding.feature_toggles.email_login_enabled : props.offerEmail === true;
   const samlUrl = branding?.sso_settings.saml_enabled ? branding.sso_settings.saml_url : null;
   const samlHref = samlUrl?.startsWith('/') && next ? `${samlUrl}?${new URLSearchParams({ next }).toString()}` : samlUrl;
   const primaryCount =
-    (branding?.sso_settings.google_enabled ? 1 : 0) + (samlUrl ? 1 : 0) + (branding?.feature_toggles.email_login_enabled ? 1 : 0);
+    (branding?.sso_settings.google_enabled ? 1 : 0) + (samlUrl ? 1 : 0) + (emailOffered ? 1 : 0);
 
   return (
     <>
@@ -89,7 +96,7 @@ export function SignInOptions(props: { branding: BrandedSettingsResponse | undef
             {t('signIn.saml')}
           </Button>
         ) : null}
-        {branding?.feature_toggles.email_login_enabled ? (
+        {emailOffered ? (
           <RouterButtonLink to={props.emailTo} appearance="primary" size="large" icon={<MailRegular />}>
             {t('signIn.email')}
           </RouterButtonLink>

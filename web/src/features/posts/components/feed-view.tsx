@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, useId, useRef, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { useFeed } from '../api/get-feed.ts';
 import { useNewPosts } from '../api/get-last-post-id.ts';
 import { useSlideCount } from '../hooks/use-slide-count.ts';
+import { PostMenuContext } from './post-card.tsx';
 import { PostGrid } from './post-grid.tsx';
 import styles from './feed-view.module.css';
 
@@ -99,6 +100,9 @@ interface FeedViewProps {
   customize?: ReactNode;
 }
 
+// The cards' "Not interested" menu (Fluent's Menu and the dismiss call) loads after the first render.
+const PostDismissMenu = lazy(() => import('./post-dismiss-menu.tsx').then((m) => ({ default: m.PostDismissMenu })));
+
 /**
  * The feed: featured posts (collapsible carousel), the latest posts, a doormat of at most four
  * posts per followed topic with a link to the whole topic, then the Customize Feed doormat.
@@ -165,7 +169,7 @@ export function FeedView(props: FeedViewProps): JSX.Element {
       </Text>
       <NewPostsPrompt available={newPosts.available && feed.isSuccess} onShow={handleShowNewPosts} />
       {props.controls}
-      {content}
+      <PostMenuContext.Provider value={PostDismissMenu}>{content}</PostMenuContext.Provider>
     </div>
   );
 }

@@ -57,6 +57,9 @@ export function focusCard(postId: number): void {
  */
 export const PostActionsContext = createContext<ComponentType<{ post: Post }> | null>(null);
 
+/** A card's overflow menu, where a list offers one (the feed's "Not interested"); loaded on demand. */
+export const PostMenuContext = createContext<ComponentType<{ post: Post }> | null>(null);
+
 /** Ids of the posts in the same list as a card, in their order on screen. */
 function listIds(element: HTMLElement): number[] {
   const list = element.closest('ul, ol');
@@ -88,6 +91,7 @@ function PostTitleLink(props: { post: Post }): JSX.Element {
 export function PostCard(props: { post: Post; headingLevel: 'h2' | 'h3' }): JSX.Element {
   const titleId = useId();
   const Actions = useContext(PostActionsContext);
+  const CardMenu = useContext(PostMenuContext);
   const { post } = props;
   const topic = post.mainCategory ?? post.categories[0];
   const Heading = props.headingLevel;
@@ -95,10 +99,21 @@ export function PostCard(props: { post: Post; headingLevel: 'h2' | 'h3' }): JSX.
     <article className={styles.card} aria-labelledby={titleId} data-post-id={post.id}>
       <PostMedia post={post} />
       <div className={styles.body}>
-        {topic ? (
-          <RouterLink to={`/topic/${topic.id}`} className={styles.topic}>
-            {topic.name}
-          </RouterLink>
+        {topic || CardMenu ? (
+          <div className={styles.header}>
+            {topic ? (
+              <RouterLink to={`/topic/${topic.id}`} className={styles.topic}>
+                {topic.name}
+              </RouterLink>
+            ) : null}
+            {CardMenu ? (
+              <div className={styles.menu}>
+                <Suspense fallback={<div className={styles.menuPlaceholder} />}>
+                  <CardMenu post={post} />
+                </Suspense>
+              </div>
+            ) : null}
+          </div>
         ) : null}
         <Heading id={titleId} className={styles.title}>
           <PostTitleLink post={post} />
