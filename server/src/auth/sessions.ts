@@ -7,6 +7,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@chorus/core';
 import type { Database } from '../db/database.ts';
 import { memberships, sessions, users, type AuthMethodColumn, type SamlSessionColumn, type UserRow } from '../db/schema.ts';
+import { limitInText, preparedQuery } from '../queries/prepared.ts';
 
 /** Sessions last 30 days from sign-in: long enough that staff rarely sign in again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -56,20 +57,26 @@ export interface SessionMember {
  * is deactivated, counts as no session.
  */
 export async function findSessionMember(db: Database, token: string, companyId: number): Promise<SessionMember | null> {
-  const [row] = await db
-    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeen: sessions.lastSeen, user: users, role: memberships.role })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, companyId)))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.companyId, companyId),
-        gt(sessions.expiresAt, sql`now()`),
-        isNull(users.deactivatedAt),
-      ),
-    )
-    .limit(1);
+  // Every signed-in request asks this (when the session cache misses or is off): prepared once.
+  const query = preparedQuery(db, 'session-member', (name, on) => {
+    const company = sql.placeholder('company');
+    return on
+      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeen: sessions.lastSeen, user: users, role: memberships.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, company)))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          eq(sessions.companyId, company),
+          gt(sessions.expiresAt, sql`now()`),
+          isNull(users.deactivatedAt),
+        ),
+      )
+      .limit(limitInText(1))
+      .prepare(name);
+  });
+  const [row] = await query.execute({ tokenHash: hashToken(token), company: companyId });
   if (!row) return null;
   if (Date.now() - row.lastSeen.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeen: sql`now()` }).where(eq(sessions.id, row.sessionId));

@@ -49,6 +49,24 @@ export interface DatabaseLocation {
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 /** Serialises migrations of processes starting together on one PostgreSQL database. */
 const MIGRATION_LOCK_ID = 7_413_001;
+/** Connections of each PostgreSQL pool: the general one and the one for prepared shapes. */
+const POOL_SIZE = 10;
+
+/**
+ * Where the prepared query shapes (queries/prepared.ts) of a PostgreSQL database run: a pool
+ * whose sessions use generic plans (`plan_cache_mode=force_generic_plan`). PostgreSQL keeps
+ * re-planning a named statement for every execution while a plan for its parameter values
+ * looks cheaper than the generic one, and the feed's plan took as long as running it; the
+ * shapes write their limits into the SQL text so that the generic plan is the good one. The
+ * setting is per session and would also make every unnamed statement generic (100 ms list
+ * pages with a limit as parameter), hence a pool of its own. PGlite has no twin.
+ */
+const preparedTwins = new WeakMap<Database, Database>();
+
+/** The database that runs prepared shapes of `db`: its generic-plan twin on PostgreSQL, else itself. */
+export function preparedStatementsOf(db: Database): Database {
+  return preparedTwins.get(db) ?? db;
+}
 
 async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
@@ -69,7 +87,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   // An idle connection the server closes (a restart, a failover, a dropped test database) is
   // reported here; the pool replaces it on the next query. Without a listener the error would
   // be unhandled and end the process. Queries in flight still fail on their own.
@@ -83,6 +101,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     lockClient.release();
   }
   const db = drizzlePg({ client: pool, schema });
+  // Connections are opened on first use, so a process that never reads the library opens none.
+  const preparedPool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: '-c plan_cache_mode=force_generic_plan' });
+  preparedPool.on('error', () => undefined);
+  preparedTwins.set(db, drizzlePg({ client: preparedPool, schema }));
   return {
     db,
     driver: { kind: 'postgres', pool, url },
@@ -90,7 +112,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await db.execute(sql`select 1`);
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), preparedPool.end()]);
     },
   };
 }

@@ -11,7 +11,7 @@ import { bookmarks, categories, categoryFollows, postCategories, postDismissals,
 import type { ReadCache } from '../lib/read-cache.ts';
 import { liveInCompany } from './live-posts.ts';
 import { postExtrasFields, type PostWithExtras } from './post-extras.ts';
-import { preparedQuery } from './prepared.ts';
+import { limitInText, preparedQuery, type PlanMode } from './prepared.ts';
 import { prefixTsQuery, searchMatches, searchRank } from './search.ts';
 
 /** Featured posts on the feed: the carousel shows a handful. */
@@ -25,17 +25,13 @@ export const FEATURED_ON_FEED = 10;
  */
 export const COUNTED_TOTAL_MAX = 1000;
 
-/** The placeholders of the prepared list and feed queries. */
+/** The placeholders of the prepared list and feed queries; their limits are part of the SQL text (limitInText). */
 const P = {
   company: sql.placeholder('company'),
   viewer: sql.placeholder('viewer'),
   topics: sql.placeholder('topics'),
   tsquery: sql.placeholder('tsquery'),
-  limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
-  featured: sql.placeholder('featured'),
-  latest: sql.placeholder('latest'),
-  perTopic: sql.placeholder('perTopic'),
 };
 
 /** A live post of the company, or null (missing, another company's, not live). */
@@ -54,13 +50,13 @@ export async function findLivePost(db: Database, companyId: number, postId: numb
  */
 export async function newestLivePostId(db: Database, companyId: number): Promise<number | null> {
   const shape: ListShape = { type: PostListType.USER_LIST, filterBy: FilterBy.ALL, sortBy: SortBy.LATEST, topics: false, searching: false };
-  const query = preparedQuery(db, JSON.stringify(['newest', shape]), (name) =>
-    db
+  const query = preparedQuery(db, JSON.stringify(['newest', shape]), (name, on) =>
+    on
       .select({ id: posts.id })
       .from(posts)
       .where(and(...listConditions(shape)))
       .orderBy(...newestFirst())
-      .limit(1)
+      .limit(limitInText(1))
       .prepare(name),
   );
   const [row] = await query.execute({ company: companyId });
@@ -98,7 +94,7 @@ function listConditions(shape: ListShape): SQL[] {
       exists(sql`(select 1 from ${bookmarks} where ${bookmarks.postId} = ${posts.id} and ${bookmarks.userId} = ${P.viewer} and ${bookmarks.companyId} = ${P.company})`),
     );
   } else if (shape.type === PostListType.FEATURED) {
-    conditions.push(eq(posts.isFeatured, true));
+    conditions.push(featuredOnly());
   } else if (shape.type === PostListType.RECOMMENDED) {
     conditions.push(sql`${posts.created} > now() - make_interval(days => ${sql.raw(String(RECOMMENDATION_WINDOW_DAYS))})`);
   }
@@ -117,11 +113,21 @@ function listConditions(shape: ListShape): SQL[] {
   return conditions;
 }
 
+/** Featured posts, written as the predicate of posts_company_featured_idx (a parameter could not use that partial index). */
+function featuredOnly(): SQL {
+  return sql`${posts.isFeatured}`;
+}
+
 /** The cache key of a list total: everything that decides the matches (not sort or page). */
 function countKey(companyId: number, viewerId: number, params: PostListParams): string {
   const perViewer = params.filterBy === FilterBy.UNSHARED || params.type === PostListType.BOOKMARKS;
   const topics = [...new Set(params.categoryIds)].sort((a, b) => a - b).join(',');
   return JSON.stringify(['posts', companyId, params.type, params.filterBy, perViewer ? viewerId : 0, topics, params.query]);
+}
+
+/** A search is planned for its words; every other shape once (prepared.ts). */
+function planOf(shape: ListShape): PlanMode {
+  return shape.searching ? 'per-values' : 'generic';
 }
 
 /** Newest first: the feed's Latest order, and every other order's tie-breaker. */
@@ -141,41 +147,41 @@ function listOrder(shape: ListShape): SQL[] {
 
 /** The matches counted up to one past COUNTED_TOTAL_MAX. */
 function countQuery(db: Database, shape: ListShape) {
-  return preparedQuery(db, JSON.stringify(['count', shape]), (name) => {
-    const matches = db
+  return preparedQuery(db, JSON.stringify(['count', shape]), (name, on) => {
+    const matches = on
       .select({ one: sql<number>`1`.as('one') })
       .from(posts)
       .where(and(...listConditions(shape)))
-      .limit(COUNTED_TOTAL_MAX + 1)
+      .limit(limitInText(COUNTED_TOTAL_MAX + 1))
       .as('matches');
-    return db.select({ total: sql<number>`count(*)::int` }).from(matches).prepare(name);
-  });
+    return on.select({ total: sql<number>`count(*)::int` }).from(matches).prepare(name);
+  }, planOf(shape));
 }
 
 /**
- * A page of the list with its extras. The page's ids first, then the rows with their extras:
- * selected in one query with LIMIT/OFFSET, the extras' subqueries would also run for every
- * skipped row. Top performing reads posts_company_share_count_idx, the newest first
- * posts_company_created_idx, a search posts_search_vector_idx.
+ * A page of the list with its extras, `limit` rows at most. The page's ids first, then the
+ * rows with their extras: selected in one query with LIMIT/OFFSET, the extras' subqueries
+ * would also run for every skipped row. Top performing reads posts_company_share_count_idx,
+ * the newest first posts_company_created_idx, a search posts_search_vector_idx.
  */
-function pageQuery(db: Database, shape: ListShape) {
-  return preparedQuery(db, JSON.stringify(['page', shape]), (name) => {
+function pageQuery(db: Database, shape: ListShape, limit: number) {
+  return preparedQuery(db, JSON.stringify(['page', shape, limit]), (name, on) => {
     const order = listOrder(shape);
-    const page = db
+    const page = on
       .select({ id: posts.id, rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rank') })
       .from(posts)
       .where(and(...listConditions(shape)))
       .orderBy(...order)
-      .limit(P.limit)
+      .limit(limitInText(limit))
       .offset(P.offset)
       .as('page');
-    return db
+    return on
       .select({ post: posts, extras: postExtrasFields(P.viewer) })
       .from(page)
       .innerJoin(posts, eq(posts.id, page.id))
       .orderBy(page.rank)
       .prepare(name);
-  });
+  }, planOf(shape));
 }
 
 /**
@@ -205,14 +211,15 @@ export async function listPosts(
   if (params.query !== '' && tsquery === null) return { rows: [], total: 0 };
   const shape: ListShape = { type: params.type, filterBy: params.filterBy, sortBy: params.sortBy, topics: params.categoryIds.length > 0, searching: tsquery !== null };
   const offset = (params.page - 1) * params.perPage;
-  const values = { company: companyId, viewer: viewerId, topics: [...params.categoryIds], tsquery, limit: params.perPage + 1, offset };
+  const values = { company: companyId, viewer: viewerId, topics: [...params.categoryIds], tsquery, offset };
   const countAll = async (): Promise<number> => {
     const [counted] = await countQuery(db, shape).execute(values);
     return counted?.total ?? 0;
   };
   const counted = params.type === PostListType.BOOKMARKS ? await countAll() : await counts.get(companyId, countKey(companyId, viewerId, params), countAll);
   if (counted <= COUNTED_TOTAL_MAX && offset >= counted) return { rows: [], total: counted };
-  const fetched = await pageQuery(db, shape).execute(values);
+  // One row more than the page shows tells whether more follow it.
+  const fetched = await pageQuery(db, shape, params.perPage + 1).execute(values);
   const more = fetched.length > params.perPage;
   const rows = more ? fetched.slice(0, params.perPage) : fetched;
   return { rows, total: reportedTotal(counted, offset, rows.length, more, params.perPage) };
@@ -238,12 +245,15 @@ export interface FeedPosts {
 
 const Section = { FEATURED: 1, LATEST: 2, TOPIC: 3 } as const;
 
-/** The feed's query for a filter and sort (see feedPosts). */
-function feedQuery(db: Database, shape: ListShape) {
-  return preparedQuery(db, JSON.stringify(['feed', shape]), (name) => {
+/** The feed's section sizes, part of its query's text. */
+type FeedSizes = Pick<FeedLimits, 'featured' | 'latest' | 'perTopic'>;
+
+/** The feed's query for a filter, sort and section sizes (see feedPosts). */
+function feedQuery(db: Database, shape: ListShape, sizes: FeedSizes) {
+  return preparedQuery(db, JSON.stringify(['feed', shape, sizes.featured, sizes.latest, sizes.perTopic]), (name, on) => {
     const visible = and(...listConditions(shape));
     const order = listOrder(shape);
-    const featured = db
+    const featured = on
       .select({
         section: sql<number>`${Section.FEATURED}::int`.as('section'),
         categoryId: sql<number | null>`null::int`.as('category_id'),
@@ -252,10 +262,10 @@ function feedQuery(db: Database, shape: ListShape) {
         postId: sql<number>`${posts.id}`.as('post_id'),
       })
       .from(posts)
-      .where(and(visible, eq(posts.isFeatured, true)))
+      .where(and(visible, featuredOnly()))
       .orderBy(...order)
-      .limit(P.featured);
-    const latest = db
+      .limit(limitInText(sizes.featured));
+    const latest = on
       .select({
         section: sql<number>`${Section.LATEST}::int`.as('section'),
         categoryId: sql<number | null>`null::int`.as('category_id'),
@@ -266,11 +276,11 @@ function feedQuery(db: Database, shape: ListShape) {
       .from(posts)
       .where(visible)
       .orderBy(...order)
-      .limit(P.latest);
+      .limit(limitInText(sizes.latest));
     // Per topic, walk the company's live posts order first (posts_company_created_idx) and keep
     // those in the topic: a few index steps per topic, where ranking every (topic, post) pair
     // with a window function sorted the whole library on each request.
-    const topicNewest = db
+    const topicNewest = on
       .select({ id: posts.id })
       .from(posts)
       .where(
@@ -280,9 +290,9 @@ function feedQuery(db: Database, shape: ListShape) {
         ),
       )
       .orderBy(...order)
-      .limit(P.perTopic)
+      .limit(limitInText(sizes.perTopic))
       .as('topic_order');
-    const topics = db
+    const topics = on
       .select({
         section: sql<number>`${Section.TOPIC}::int`.as('section'),
         categoryId: sql<number | null>`${categories.id}`.as('category_id'),
@@ -295,7 +305,7 @@ function feedQuery(db: Database, shape: ListShape) {
       .crossJoinLateral(topicNewest)
       .where(and(eq(categoryFollows.userId, P.viewer), eq(categoryFollows.companyId, P.company), eq(categories.companyId, P.company)));
     const ids = unionAll(featured, latest, topics).as('feed_ids');
-    return db
+    return on
       .select({ section: ids.section, categoryId: ids.categoryId, categoryName: ids.categoryName, post: posts, extras: postExtrasFields(P.viewer) })
       .from(ids)
       .innerJoin(posts, eq(posts.id, ids.postId))
@@ -313,13 +323,13 @@ function feedQuery(db: Database, shape: ListShape) {
  */
 export async function feedPosts(db: Database, companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
   const shape: ListShape = { type: PostListType.USER_LIST, filterBy: limits.filterBy, sortBy: limits.sortBy, topics: false, searching: false, feed: true };
-  const values = { company: companyId, viewer: viewerId, featured: limits.featured, latest: limits.latest, perTopic: limits.perTopic };
+  const values = { company: companyId, viewer: viewerId };
   // Counted fresh, like bookmarks: the viewer's own dismissals must show at once, and the feed's
   // whole answer is cached (and retired by their writes) around this call anyway.
   const total = countQuery(db, shape)
     .execute(values)
     .then(([counted]) => counted?.total ?? 0);
-  const rows = await feedQuery(db, shape).execute(values);
+  const rows = await feedQuery(db, shape, limits).execute(values);
 
   const feed: FeedPosts = { featured: [], latest: [], topics: [], total: await total };
   let topic: FeedPosts['topics'][number] | null = null;

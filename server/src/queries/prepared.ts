@@ -1,12 +1,13 @@
 /**
  * Queries prepared once per shape. Building a query with drizzle costs more CPU than
  * PostgreSQL spends answering a cached page, so the library's hot reads are built once per
- * shape (which filters, which order) with placeholders for the values, and reused: on
- * PostgreSQL as named prepared statements (parsed and planned once per connection), on PGlite
- * as the cached SQL text.
+ * shape (which filters, which order, which limits) with placeholders for the values, and
+ * reused: on PostgreSQL as named prepared statements, parsed and planned once per connection
+ * with a generic plan (db/database.ts `preparedStatementsOf`), on PGlite as the cached SQL text.
  */
 import { createHash } from 'node:crypto';
-import type { Database } from '../db/database.ts';
+import { sql, type Placeholder } from 'drizzle-orm';
+import { preparedStatementsOf, type Database } from '../db/database.ts';
 
 /** Something drizzle prepared: executed with the placeholders' values. */
 export interface Prepared<T> {
@@ -15,21 +16,38 @@ export interface Prepared<T> {
 
 const prepared = new WeakMap<Database, Map<string, Prepared<unknown>>>();
 
+/** How PostgreSQL plans a prepared shape: once for all values, or for each execution's values. */
+export type PlanMode = 'generic' | 'per-values';
+
 /**
- * The query of `shape` on `db`, built by `build` the first time. `shape` must name everything
- * that changes the SQL text; the values go through placeholders.
+ * The query of `shape` on `db`, built by `build` on the database it gets the first time.
+ * `shape` must name everything that changes the SQL text; the values go through placeholders.
+ * `plan` 'per-values' leaves PostgreSQL its own choice (a search: how many posts match a
+ * word decides the plan, and the generic one was twice as slow).
  */
-export function preparedQuery<T>(db: Database, shape: string, build: (name: string) => Prepared<T>): Prepared<T> {
+export function preparedQuery<T>(db: Database, shape: string, build: (name: string, db: Database) => Prepared<T>, plan: PlanMode = 'generic'): Prepared<T> {
   let byShape = prepared.get(db);
   if (byShape === undefined) {
     byShape = new Map();
     prepared.set(db, byShape);
   }
-  const known = byShape.get(shape);
+  const key = `${plan}:${shape}`;
+  const known = byShape.get(key);
   if (known !== undefined) return known as Prepared<T>;
   // A statement name is per connection and must always mean the same text: the shape's hash.
-  const name = `chorus_${createHash('sha256').update(shape).digest('hex').slice(0, 24)}`;
-  const made = build(name);
-  byShape.set(shape, made as Prepared<unknown>);
+  const name = `chorus_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+  const made = build(name, plan === 'generic' ? preparedStatementsOf(db) : db);
+  byShape.set(key, made as Prepared<unknown>);
   return made;
+}
+
+/**
+ * A row limit written into the SQL text, for a shape that names it. A generic plan cannot see
+ * a limit passed as a parameter and plans as if a tenth of the table were wanted (sorting the
+ * library instead of walking an index). drizzle's `limit()` types only numbers (sent as
+ * parameters) and placeholders, but writes any SQL it is given.
+ */
+export function limitInText(rows: number): Placeholder {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`a row limit must be a whole number, not ${rows}`);
+  return sql.raw(String(rows)) as unknown as Placeholder;
 }

@@ -93,6 +93,27 @@ describe('list totals', () => {
   });
 });
 
+describe('sizes', () => {
+  // Each page size and feed section size is its own prepared statement (its limit is in the
+  // SQL text): asking for one size after another must never answer with the other's rows.
+  it('of list pages and feed sections answer as many posts as asked, in any order of requests', async () => {
+    const listed = async (perPage: number) =>
+      PostListResponse.parse((await get(t.app, 'initech', `/api/v4/post/?results_per_page=${perPage}`, large)).json()).objects.map((post) => post.id);
+    const three = await listed(3);
+    const seven = await listed(7);
+    expect(three).toHaveLength(3);
+    expect(seven).toHaveLength(7);
+    expect(seven.slice(0, 3)).toEqual(three);
+    expect(await listed(3)).toEqual(three);
+    const latest = async (count: number) =>
+      FeedResponse.parse((await get(t.app, 'initech', `/api/v4/post/feed?latest=${count}`, large)).json()).latest.map((post) => post.id);
+    expect(await latest(2)).toEqual(three.slice(0, 2));
+    expect(await latest(5)).toEqual(seven.slice(0, 5));
+    expect(await latest(0)).toEqual([]);
+    expect(await latest(2)).toEqual(three.slice(0, 2));
+  });
+});
+
 describe('answer bytes', () => {
   it('are brotli-compressed for a client that accepts it, and plain JSON otherwise', async () => {
     const request = (acceptEncoding?: string) =>
