@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures.ts';
 import { ACME_USER_STATE } from './support/demo.ts';
 import { CompanyApi } from './support/api.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
-import { signInWithEmail } from './support/sign-in.ts';
+import { expectFeed, signInWithEmail } from './support/sign-in.ts';
 import { SIGNED_IN_SCREENS, SIGNED_OUT_SCREENS, expectNoHorizontalOverflow, openScreen } from './support/screens.ts';
 import { DEMO_USERS, companyOrigin } from './support/demo.ts';
 
@@ -94,6 +94,7 @@ for (const size of SIZES) {
         if (size.width <= 654) {
           await expect(page.getByRole('region', { name: 'Chorus mobile app' })).toBeVisible();
           await page.waitForLoadState('networkidle');
+          await page.evaluate(() => window.scrollTo(0, 0));
           await capture(page, testInfo, `${label}-app-banner`);
         }
         // A queued share that an admin has pushed an edit to.
@@ -145,6 +146,7 @@ for (const size of SIZES) {
       test('the admin landing of an admin', async ({ page }, testInfo) => {
         await page.goto('/sign-in');
         await signInWithEmail(page, 'admin@acme.example');
+        await expectFeed(page, 1);
         await openScreen(page, { name: 'admin', path: '/admin', heading: 'Admin view' });
         await expect(page.getByRole('heading', { name: 'Deletion requests' })).toBeVisible();
         await expectScheme(page, scheme);
