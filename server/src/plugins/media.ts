@@ -48,9 +48,8 @@ export function registerMediaRoute(app: FastifyInstance, { db, signingKey, store
     return reply.type(object.contentType).header('content-length', object.size).send(object.body);
   };
   app.get(LINK_IMAGE_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
-    const company = request.company;
-    if (company === null) throw notFound();
-    await authenticate(db, request);
+    // The session first: a stranger, or a host without a company, is answered 401 before anything is read.
+    const { company } = await authenticate(db, request);
     const query = request.query as Record<string, unknown>;
     if (!verifyLinkImage(signingKey, company.id, query.url, query.sig)) throw notFound();
     let image: Buffer;
