@@ -4,13 +4,16 @@ import { ACME_USER_STATE } from './support/demo.ts';
 import { openScreen, SIGNED_IN_SCREENS } from './support/screens.ts';
 
 /**
- * What of the open post sheet lies outside the visible window (its width without a scrollbar),
+ * What of the open post sheet lies outside the visible window (without a scrollbar or its gutter),
  * sticks out of the sheet, or sits in a box narrower than its content (clipped or scrolling
  * sideways): each entry names the element and its horizontal extent. All empty when it fits.
  */
 async function sheetOverflow(page: Page): Promise<{ outside: string[]; pastEdge: string[]; clipped: string[] }> {
   return page.getByRole('dialog').evaluate((dialog) => {
-    const visible = document.documentElement.clientWidth;
+    // What a fixed box can show: the window less any scrollbar or the gutter the open dialog keeps for it.
+    const probe = document.body.appendChild(Object.assign(document.createElement('div'), { style: 'position:fixed;left:0;right:0;top:0;height:1px' }));
+    const visible = probe.getBoundingClientRect().width;
+    probe.remove();
     const sheet = dialog.getBoundingClientRect();
     const left = Math.max(sheet.left, 0);
     const right = Math.min(sheet.right, visible);
