@@ -1,9 +1,11 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { ACME_USER_STATE } from './support/demo.ts';
-import { signInFreshUser, signUpFreshUser } from './support/fresh-user.ts';
+import { CompanyApi } from './support/api.ts';
+import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
+import { expectFeed, signInWithEmail } from './support/sign-in.ts';
 import { SIGNED_IN_SCREENS, SIGNED_OUT_SCREENS, expectNoHorizontalOverflow, openScreen } from './support/screens.ts';
-import { companyOrigin } from './support/demo.ts';
+import { DEMO_USERS, companyOrigin } from './support/demo.ts';
 
 /**
  * Screenshots of every built screen at a phone (375 px) and a desktop (1280 px) width, in the
@@ -80,6 +82,75 @@ for (const size of SIZES) {
           await page.waitForLoadState('networkidle');
           await capture(page, testInfo, `${label}-post`);
         });
+      });
+
+      test('My Shares with a pushed edit, the share dialog, queue settings and the app banner', async ({ page, baseURL }, testInfo) => {
+        test.setTimeout(300_000);
+        const origin = companyOrigin(baseURL, 'acme');
+        const user = await signUpFreshUser(origin, `shots-shares-${label}`);
+        await signInFreshUser(page, user);
+        await skipOnboarding(page);
+        // Phones: the smart app banner above the top bar.
+        if (size.width <= 654) {
+          await expect(page.getByRole('region', { name: 'Chorus mobile app' })).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await capture(page, testInfo, `${label}-app-banner`);
+        }
+        // A queued share that an admin has pushed an edit to.
+        const posts = await page.evaluate(async () => {
+          const response = await fetch(`/api/v4/post/?results_per_page=100&_=${Date.now()}`);
+          return ((await response.json()) as { objects: { id: number; facebook: boolean; url: string | null }[] }).objects;
+        });
+        const [queued, toShare] = posts.filter((post) => post.facebook && post.url !== null);
+        if (!queued || !toShare) throw new Error('the Acme demo library has fewer than two posts open to Facebook');
+        const member = await CompanyApi.signIn(origin, user.email, FRESH_PASSWORD);
+        const deferred = await member.send('POST', '/api/v4/post/deferred', { network: 2, post: queued.id, time: new Date(Date.now() + 2 * 86_400_000).toISOString(), content: 'Our new office opens next week, come and see it' });
+        expect(deferred.status).toBe(200);
+        await member.dispose();
+        const admin = await CompanyApi.signIn(origin, DEMO_USERS.acmeAdmin);
+        const pushed = await admin.send('POST', `/api/v4/admin/post/deferred/${(deferred.body as { id: number }).id}/pushed-edit`, { content: 'Our new office opens on Monday: come and see it', reason: 'Legal review' });
+        expect(pushed.status).toBe(200);
+        await admin.dispose();
+
+        await openScreen(page, { name: 'my-shares', path: '/my-shares', heading: 'My Shares' });
+        await expect(page.getByRole('tab', { name: 'Shared', selected: true })).toBeVisible();
+        await expectScheme(page, scheme);
+        await capture(page, testInfo, `${label}-my-shares`);
+        await openScreen(page, { name: 'my-shares-queued', path: '/my-shares?type_id=queued', heading: 'My Shares' });
+        await expect(page.getByText('Your admin suggested an edit')).toBeVisible();
+        await capture(page, testInfo, `${label}-my-shares-queued`);
+        const filter = page.getByRole('combobox', { name: 'Network' });
+        await filter.focus();
+        await filter.scrollIntoViewIfNeeded();
+        await capture(page, testInfo, `${label}-my-shares-filter`);
+
+        // The share dialog: share now, then the schedule picker.
+        await page.goto(`/post/${toShare.id}?type_id=1&network=facebook`);
+        const modal = page.getByRole('dialog', { name: 'Share post' });
+        await expect(modal.getByRole('tab', { name: 'FACEBOOK', selected: true })).toBeVisible();
+        await expect(modal.getByRole('button', { name: 'Share Now' })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await capture(page, testInfo, `${label}-share-dialog`);
+        await modal.getByRole('button', { name: 'Select Date and Time' }).click();
+        await page.waitForLoadState('networkidle');
+        await capture(page, testInfo, `${label}-share-schedule`);
+        await page.keyboard.press('Escape');
+
+        // Settings, scrolled to the queue section.
+        await openScreen(page, { name: 'settings', path: '/settings', heading: 'My Settings' });
+        await page.getByRole('heading', { name: /queue/i }).first().scrollIntoViewIfNeeded();
+        await capture(page, testInfo, `${label}-settings-queue`);
+      });
+
+      test('the admin landing of an admin', async ({ page }, testInfo) => {
+        await page.goto('/sign-in');
+        await signInWithEmail(page, 'admin@acme.example');
+        await expectFeed(page, 1);
+        await openScreen(page, { name: 'admin', path: '/admin', heading: 'Admin view' });
+        await expect(page.getByRole('heading', { name: 'Deletion requests' })).toBeVisible();
+        await expectScheme(page, scheme);
+        await capture(page, testInfo, `${label}-admin-landing`);
       });
 
       test('sign-in screens', async ({ page }, testInfo) => {

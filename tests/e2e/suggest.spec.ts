@@ -85,10 +85,21 @@ test('a pasted link offers its page’s images, and the chosen one goes with the
       page.keyboard.press('ControlOrMeta+V'),
     ]);
     expect(looked.status()).toBe(200);
-    expect(await looked.json()).toEqual({ images: [`${news.origin}/cover.png`, `${news.origin}/photo.png`] });
+    const offered = (await looked.json()) as { images: string[]; previews: string[] };
+    expect(offered.images).toEqual([`${news.origin}/cover.png`, `${news.origin}/photo.png`]);
+    expect(offered.previews).toEqual([expect.stringMatching(/^\/media\/link-image\?url=/), expect.stringMatching(/^\/media\/link-image\?url=/)]);
     await expect(text).toHaveValue(`Worth a read: ${link}`);
 
     const images = dialog.getByRole('group', { name: 'Images from the link' });
+    // The page is served over http, which the CSP refuses for images: the previews come from
+    // our own origin (the media route reads them), and they really load.
+    const thumbs = images.locator('img');
+    await expect(thumbs).toHaveCount(2);
+    for (const thumb of await thumbs.all()) {
+      await expect(thumb).toHaveAttribute('src', /^\/media\/link-image\?url=/);
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    }
+    expect(news.requests.filter((r) => r.browser)).toEqual([]);
     const second = images.getByRole('button', { name: 'Use image 2 from the link' });
     await expect(images.getByRole('button', { name: 'Use image 1 from the link' })).toBeVisible();
     await second.click();
@@ -102,8 +113,9 @@ test('a pasted link offers its page’s images, and the chosen one goes with the
     expect(sent.status()).toBe(200);
     expect(await sent.json()).toMatchObject({ status: SUGGESTION_PENDING_STATUS });
     await expect(dialog.getByRole('status')).toHaveText('Thanks! Your suggestion was sent for review.');
-    // The server itself read the article and downloaded the chosen image, not the browser.
-    expect(news.requests.filter((r) => !r.browser).map((r) => r.path)).toEqual(['/article', '/photo.png']);
+    // The server itself read the article, the two previews and then the chosen image; the browser asked the site for nothing.
+    expect(news.requests.filter((r) => r.browser)).toEqual([]);
+    expect(news.requests.map((r) => r.path).sort()).toEqual(['/article', '/cover.png', '/photo.png', '/photo.png']);
   } finally {
     await new Promise((resolve) => news.server.close(resolve));
   }

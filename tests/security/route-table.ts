@@ -77,6 +77,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /health/live': { access: 'public', why: 'liveness probe of orchestrators: says only that the process answers', request: path('/health/live') },
   'GET /health/ready': { access: 'public', why: 'readiness probe of load balancers: ok or which dependency is down, nothing else', request: path('/health/ready') },
   'GET /metrics': { access: 'public', why: 'Prometheus scrape: 404 unless CHORUS_METRICS=on or a token, then the bearer token guards it (routes/metrics tests)', request: path('/metrics') },
+  'GET /media/link-image': {
+    access: 'member',
+    noControl: 'answers only urls the server signed for the company (suggest-images, the snippet); the suite cannot sign one, so a member is answered 404',
+    request: path('/media/link-image?url=https%3A%2F%2Fexample.com%2Fa.png&sig=unsigned'),
+  },
   'GET /media/*': { access: 'public', why: 'post media that social networks fetch (finding 14 narrows it)', request: path('/media/none.jpg') },
   'GET /dev/outbox': { access: 'public', why: 'development outbox: not registered in production', request: path('/dev/outbox') },
   'GET /dev/outbox.html': { access: 'public', why: 'development outbox page: not registered in production', request: path('/dev/outbox.html') },

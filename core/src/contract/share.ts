@@ -186,6 +186,12 @@ export const SnippetResponse = z.object({
   image: z.string().nullable(),
   /** Images to choose from (the post's media images, or the page's images for a link). */
   images: z.array(z.string()),
+  /**
+   * The same images in the same order as the browser shows them: our own media as it is, and
+   * other sites' images through our media route (the CSP refuses http images). A share sends
+   * the chosen entry of `images`.
+   */
+  previews: z.array(z.string()),
   /** True when the preview could not be generated ('A preview for this link could not be generated.'). */
   stub: z.boolean(),
 });

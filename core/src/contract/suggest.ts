@@ -20,8 +20,13 @@ export const SuggestImagesRequest = z.object({
 });
 export type SuggestImagesRequest = z.infer<typeof SuggestImagesRequest>;
 
-/** Image urls found on the linked page (Open Graph, twitter:image, then img tags). */
-export const SuggestImagesResponse = z.object({ images: z.array(z.string()) });
+/**
+ * Image urls found on the linked page (Open Graph, twitter:image, then img tags), and the same
+ * images in the same order as the browser shows them: through our media route, so a page
+ * served over http (which the CSP does not let the browser load) still shows its images. A
+ * suggestion sends the chosen entries of `images` as its media_url.
+ */
+export const SuggestImagesResponse = z.object({ images: z.array(z.string()), previews: z.array(z.string()) });
 export type SuggestImagesResponse = z.infer<typeof SuggestImagesResponse>;
 
 /** Whether suggestion text counts as empty: nothing but white space. */

@@ -54,8 +54,8 @@ function shortened(text: string): string | null {
   return trimmed.length <= DESCRIPTION_MAX ? trimmed : `${trimmed.slice(0, DESCRIPTION_MAX - 1)}…`;
 }
 
-/** The preview of a post as the share modal shows it. */
-export async function postSnippet(db: Database, company: CompanyRow, postId: number, fetchOptions: SafeFetchOptions = {}): Promise<SnippetResponse> {
+/** The preview of a post as the share modal shows it (the route adds the images' `previews`). */
+export async function postSnippet(db: Database, company: CompanyRow, postId: number, fetchOptions: SafeFetchOptions = {}): Promise<Omit<SnippetResponse, 'previews'>> {
   const post: PostRow = await sharablePost(db, company, postId);
   const link = post.attachment?.object ?? null;
   const mediaImages = post.media.images.map((image) => image.medium);

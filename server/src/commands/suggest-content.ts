@@ -83,6 +83,45 @@ export async function downloadImage(url: string, maxBytes: number, fetchOptions:
   return response.body;
 }
 
+/** Largest image of a linked page the media route reads for the browser (lib/media-urls.ts linkImagePreview). */
+export const LINK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** How long reading such an image may take. */
+const LINK_IMAGE_TIMEOUT_MS = 5000;
+/** Widest image handed to the browser: previews are small. */
+const LINK_IMAGE_WIDTH = 1200;
+/** The raster types a linked image may have (not SVG: it can carry script). */
+const LINK_IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|avif)\s*(;|$)/i;
+
+/** A linked image that is not an image we show: another content type, an error status or undecodable data. */
+export class NotAnImageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotAnImageError';
+  }
+}
+
+/**
+ * Reads another site's image under the SSRF guard (size and time capped, raster image types
+ * only) and re-encodes it as JPEG, so what our origin serves is always a decoded image and
+ * never the bytes as received. Throws SafeFetchError when the guard refuses or the read fails,
+ * NotAnImageError when what came back is not an image.
+ */
+export async function linkImage(url: string, fetchOptions: SafeFetchOptions = {}): Promise<Buffer> {
+  const response = await safeFetch(url, { ...fetchOptions, maxBytes: LINK_IMAGE_MAX_BYTES, timeoutMs: LINK_IMAGE_TIMEOUT_MS, accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif' });
+  if (response.status < 200 || response.status >= 300) throw new NotAnImageError(`Image answered ${response.status}`);
+  if (!LINK_IMAGE_TYPES.test(response.contentType ?? '')) throw new NotAnImageError(`Not an image type: ${response.contentType ?? 'none'}`);
+  try {
+    return await sharp(response.body, { failOn: 'error', limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width: LINK_IMAGE_WIDTH, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new NotAnImageError('The image could not be decoded');
+  }
+}
+
 const SIZES = { original: 1600, medium: 800, thumb: 320 } as const;
 
 /**

@@ -103,3 +103,33 @@ export function verifyMediaSignature(key: Buffer, urlPath: string, exp: unknown,
   const given = Buffer.from(sig);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** The path of the media route that serves other sites' images from our origin. */
+export const LINK_IMAGE_PATH = '/media/link-image';
+
+function linkImageSignature(key: Buffer, companyId: number, url: string): string {
+  return createHmac('sha256', key).update(`link-image\n${companyId}\n${url}`).digest('base64url');
+}
+
+/**
+ * How the browser shows an image of a linked page: our own paths as they are, another site's
+ * image through the media route (`/media/link-image?url=…&sig=…`), signed for the company so
+ * the route fetches only images the server itself offered, never any URL a caller writes.
+ */
+export function linkImagePreview(key: Buffer, companyId: number, image: string): string {
+  if (!/^https?:\/\//i.test(image)) return image;
+  return `${LINK_IMAGE_PATH}?url=${encodeURIComponent(image)}&sig=${linkImageSignature(key, companyId, image)}`;
+}
+
+/** The previews of a list of images, in the same order (the `previews` of suggest-images and the snippet). */
+export function linkImagePreviews(key: Buffer, companyId: number, images: readonly string[]): string[] {
+  return images.map((image) => linkImagePreview(key, companyId, image));
+}
+
+/** Whether `sig` was made by linkImagePreview for this company and url. */
+export function verifyLinkImage(key: Buffer, companyId: number, url: unknown, sig: unknown): url is string {
+  if (typeof url !== 'string' || typeof sig !== 'string') return false;
+  const expected = Buffer.from(linkImageSignature(key, companyId, url));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -11,12 +11,19 @@
  *   the app has no session without that cookie, so no honest page loses its images.
  *
  * Files are answered as stored: uploads were decoded and re-encoded when they were saved.
+ *
+ * GET /media/link-image?url=…&sig=…: an image of a linked page (suggest-images, the share
+ * modal's snippet), read by the server under the SSRF guard and re-encoded, so the browser
+ * loads it from our origin (the CSP refuses http images, and no third party sees the member).
+ * Only urls the server signed for the company (linkImagePreview), only with a session there.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { notFound } from '../errors.ts';
+import { linkImage, NotAnImageError } from '../commands/suggest-content.ts';
+import { notFound, validationFailed } from '../errors.ts';
 import type { MediaStore } from '../lib/media-store.ts';
-import { isCompanyBranding, legacyMediaOfCompany, mediaOwnerByPath, verifyMediaSignature } from '../lib/media-urls.ts';
+import { isCompanyBranding, legacyMediaOfCompany, LINK_IMAGE_PATH, mediaOwnerByPath, verifyLinkImage, verifyMediaSignature } from '../lib/media-urls.ts';
+import { SafeFetchError, type SafeFetchOptions } from '../lib/safe-fetch.ts';
 import { authenticate } from './session.ts';
 
 /** What serving media needs. */
@@ -24,13 +31,15 @@ export interface MediaOptions {
   db: Database;
   signingKey: Buffer;
   store: MediaStore;
+  /** The SSRF guard's rules for reading linked images (tests allow their local servers). */
+  fetch?: SafeFetchOptions;
 }
 
 /**
  * Registers GET (and HEAD) /media/*. The local folder is served with reply.sendFile (decorated
  * on the media folder: ranges for video seeking, ETags); a bucket's objects are streamed through.
  */
-export function registerMediaRoute(app: FastifyInstance, { db, signingKey, store }: MediaOptions): void {
+export function registerMediaRoute(app: FastifyInstance, { db, signingKey, store, fetch: fetchOptions = {} }: MediaOptions): void {
   const send = async (reply: FastifyReply, relative: string, cacheControl: string): Promise<FastifyReply> => {
     reply.header('cache-control', cacheControl);
     if (store.kind === 'local') return reply.sendFile(relative, { cacheControl: false });
@@ -38,6 +47,24 @@ export function registerMediaRoute(app: FastifyInstance, { db, signingKey, store
     if (object === null) throw notFound();
     return reply.type(object.contentType).header('content-length', object.size).send(object.body);
   };
+  app.get(LINK_IMAGE_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
+    // The session first: a stranger, or a host without a company, is answered 401 before anything is read.
+    const { company } = await authenticate(db, request);
+    const query = request.query as Record<string, unknown>;
+    if (!verifyLinkImage(signingKey, company.id, query.url, query.sig)) throw notFound();
+    let image: Buffer;
+    try {
+      image = await linkImage(query.url, fetchOptions);
+    } catch (error) {
+      if (error instanceof NotAnImageError) throw validationFailed([{ path: 'url', message: 'This link is not an image.' }]);
+      if (error instanceof SafeFetchError) {
+        request.log.info({ err: error }, 'link image refused');
+        throw validationFailed([{ path: 'url', message: 'This image cannot be read.' }]);
+      }
+      throw error;
+    }
+    return reply.header('cache-control', 'private, max-age=86400').type('image/jpeg').send(image);
+  });
   app.get('/media/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const relative = (request.params as Record<string, string | undefined>)['*'] ?? '';
     const urlPath = request.url.split('?')[0] ?? '';

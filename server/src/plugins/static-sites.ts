@@ -107,7 +107,7 @@ export async function registerStaticSites(app: FastifyInstance, options: StaticS
   await mkdir(options.mediaDir, { recursive: true });
   // Decorates reply.sendFile on the media folder; the media route decides who gets a file.
   await app.register(fastifyStatic, { root: options.mediaDir, serve: false });
-  registerMediaRoute(app, { db: app.chorus.db, signingKey: mediaSigningKey(app.chorus.config), store: app.chorus.media });
+  registerMediaRoute(app, { db: app.chorus.db, signingKey: mediaSigningKey(app.chorus.config), store: app.chorus.media, fetch: { allowAddresses: app.chorus.config.fetchAllowAddresses } });
   if (hasBuild(options.webDist)) {
     await app.register(fastifyStatic, buildOptions(options.webDist, '/'));
   }

@@ -50,6 +50,8 @@ describe('GET /api/v3/post/{postId}/snippet', () => {
       domain: '127.0.0.1',
       image: `${siteUrl}/cover.jpg`,
       images: [`${siteUrl}/cover.jpg`],
+      // Another site's image is shown through our media route (plugins/media-link-image.test.ts).
+      previews: [expect.stringMatching(new RegExp(`^/media/link-image\\?url=${encodeURIComponent(`${siteUrl}/cover.jpg`)}&sig=[\\w-]+$`))],
       stub: false,
     });
     const bare = await buildPost(t.db, f.acme, { type: PostType.URL, url: `${siteUrl}/article`, title: 'Ours' });
@@ -69,6 +71,7 @@ describe('GET /api/v3/post/{postId}/snippet', () => {
     expect(SnippetResponse.parse((await get(t.app, 'acme', `/api/v3/post/${images.id}/snippet`, f.tokens.acmeUser)).json())).toMatchObject({
       image: '/media/a-m.jpg',
       images: ['/media/a-m.jpg', '/media/b-m.jpg'],
+      previews: ['/media/a-m.jpg', '/media/b-m.jpg'],
       stub: false,
     });
   });

@@ -36,6 +36,7 @@ import { shareNow, type ShareDeps } from '../../commands/share-now.ts';
 import { postSnippet } from '../../commands/share-snippet.ts';
 import { ApiError, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { linkImagePreviews, mediaSigningKey } from '../../lib/media-urls.ts';
 import { checked } from '../../lib/respond.ts';
 import type { SafeFetchOptions } from '../../lib/safe-fetch.ts';
 import { REQUIRE_CONFIRMED_EMAIL } from '../../plugins/confirmed-email.ts';
@@ -125,7 +126,8 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
   app.get('/api/v3/post/:postId/snippet', async (request) => {
     const { company } = await authenticate(ctx.db, request);
     const { postId } = parseInput(PostIdParam, request.params);
-    return checked(SnippetResponse, await postSnippet(ctx.db, company, postId, fetchOptions), ctx.checkResponses);
+    const snippet = await postSnippet(ctx.db, company, postId, fetchOptions);
+    return checked(SnippetResponse, { ...snippet, previews: linkImagePreviews(mediaSigningKey(ctx.config), company.id, snippet.images) }, ctx.checkResponses);
   });
 
   app.get('/api/v5/post/:postId/metadata', async (request) => {

@@ -17,6 +17,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createSuggestion, downloadImage, storeImage, suggestImagesFor } from '../../commands/suggest-content.ts';
 import { parseInput, validationFailed } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { linkImagePreviews, mediaSigningKey } from '../../lib/media-urls.ts';
 import { checked } from '../../lib/respond.ts';
 import { SafeFetchError, type SafeFetchOptions } from '../../lib/safe-fetch.ts';
 import { REQUIRE_CONFIRMED_EMAIL } from '../../plugins/confirmed-email.ts';
@@ -36,15 +37,16 @@ export const suggestRoutes: FastifyPluginAsync<SuggestRouteOptions> = async (app
   });
 
   app.post('/api/v1/post/suggest-images', REQUIRE_CONFIRMED_EMAIL, async (request) => {
-    await authenticate(ctx.db, request);
+    const { company } = await authenticate(ctx.db, request);
     const { url } = parseInput(SuggestImagesRequest, request.body);
     try {
-      return checked(SuggestImagesResponse, { images: await suggestImagesFor(url, fetchOptions) }, ctx.checkResponses);
+      const images = await suggestImagesFor(url, fetchOptions);
+      return checked(SuggestImagesResponse, { images, previews: linkImagePreviews(mediaSigningKey(ctx.config), company.id, images) }, ctx.checkResponses);
     } catch (error) {
       if (!(error instanceof SafeFetchError)) throw error;
       // A refused address is a bad input; a page that cannot be read simply has no images.
       if (error.reason === 'scheme' || error.reason === 'address') throw validationFailed([{ path: 'url', message: 'This link cannot be read.' }]);
-      return checked(SuggestImagesResponse, { images: [] }, ctx.checkResponses);
+      return checked(SuggestImagesResponse, { images: [], previews: [] }, ctx.checkResponses);
     }
   });
 

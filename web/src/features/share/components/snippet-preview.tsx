@@ -30,9 +30,11 @@ export function SnippetPreview(props: { post: Post; image: string | null; onImag
   }
   const stub = data === undefined || data.stub;
   const image = props.image ?? data?.image ?? null;
+  // The browser loads each image from our origin (previews); the share sends the chosen url.
+  const previewOf = (src: string): string => data?.previews[data.images.indexOf(src)] ?? src;
   return (
     <section className={styles.snippet} aria-label={t('share:snippet.label')}>
-      {!stub && image ? <img className={styles.snippetImage} src={image} alt="" /> : null}
+      {!stub && image ? <img className={styles.snippetImage} src={previewOf(image)} alt="" /> : null}
       <div className={styles.snippetText}>
         <Text weight="semibold">{stub ? props.post.title : (data.title ?? props.post.title)}</Text>
         {stub ? (
@@ -54,7 +56,7 @@ export function SnippetPreview(props: { post: Post; image: string | null; onImag
               key={src}
               value={src}
               aria-label={t('share:snippet.imageOption', { index: index + 1, count: data.images.length })}
-              label={<img className={styles.imageChoice} src={src} alt="" />}
+              label={<img className={styles.imageChoice} src={previewOf(src)} alt="" />}
             />
           ))}
         </RadioGroup>

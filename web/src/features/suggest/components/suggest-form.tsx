@@ -5,7 +5,7 @@ import { Dismiss16Regular, ImageAdd20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { SUGGESTION_MAX_IMAGES, SUGGESTION_MAX_LENGTH, canSubmitSuggestion, firstLink } from '@chorus/core';
 import { useNotify } from '../../../lib/notify.tsx';
-import { useSubmitSuggestion, useSuggestImages } from '../api/suggest.ts';
+import { useSubmitSuggestion, useSuggestImages, type LinkImage } from '../api/suggest.ts';
 import styles from './suggest-form.module.css';
 
 /**
@@ -21,7 +21,7 @@ export function SuggestForm(props: { onDone?: () => void }): JSX.Element {
   const [content, setContent] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   // unreadable: the look-up failed (the server refuses local addresses), unlike a page that has no images.
-  const [linkImages, setLinkImages] = useState<{ url: string; images: string[]; unreadable: boolean } | null>(null);
+  const [linkImages, setLinkImages] = useState<{ url: string; images: LinkImage[]; unreadable: boolean } | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [sent, setSent] = useState(false);
   const images = useSuggestImages();
@@ -108,7 +108,7 @@ export function SuggestForm(props: { onDone?: () => void }): JSX.Element {
             <Text>{linkImages.unreadable ? t('library:suggest.linkUnreadable') : t('library:suggest.noImages')}</Text>
           ) : null}
           <ul className={styles.choices}>
-            {linkImages.images.map((url, index) => (
+            {linkImages.images.map(({ url, preview }, index) => (
               <li key={url}>
                 <ToggleButton
                   className={styles.choice}
@@ -117,7 +117,7 @@ export function SuggestForm(props: { onDone?: () => void }): JSX.Element {
                   aria-label={t('library:suggest.useImage', { number: index + 1 })}
                   onClick={() => toggleImage(url)}
                 >
-                  <img src={url} alt="" className={styles.thumb} referrerPolicy="no-referrer" />
+                  <img src={preview} alt="" className={styles.thumb} />
                 </ToggleButton>
               </li>
             ))}
