@@ -36,13 +36,13 @@ function withoutPost(feed: FeedResponse, id: number): FeedResponse {
 export function useDismissPost(): (post: Post) => void {
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const { t } = useTranslation('library');
+  const { t } = useTranslation(['library']);
   const feedKey = ['posts', 'feed'];
   const refreshFeed = () => queryClient.invalidateQueries({ queryKey: feedKey });
 
   const restore = useMutation({
     mutationFn: restorePost,
-    onSuccess: () => notify.success(t('card.restored')),
+    onSuccess: () => notify.success(t('library:card.restored')),
     onError: (error) => notify.failure(error),
     onSettled: refreshFeed,
   });
@@ -53,7 +53,7 @@ export function useDismissPost(): (post: Post) => void {
       queryClient.setQueriesData<FeedResponse>({ queryKey: feedKey }, (feed) => (feed ? withoutPost(feed, id) : feed));
     },
     onSuccess: (_answer, id) =>
-      notify.success(t('card.dismissed'), { timeout: TOAST_LONG_TIMEOUT_MS, action: { label: t('card.undo'), onClick: () => restore.mutate(id) } }),
+      notify.success(t('library:card.dismissed'), { timeout: TOAST_LONG_TIMEOUT_MS, action: { label: t('library:card.undo'), onClick: () => restore.mutate(id) } }),
     onError: (error) => notify.failure(error),
     onSettled: refreshFeed,
   });

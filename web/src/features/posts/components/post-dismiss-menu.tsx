@@ -19,9 +19,9 @@ function neighbourId(postId: number): number | null {
  * undo in the toast) and gives the focus to the card beside it.
  */
 export function PostDismissMenu(props: { post: Post }): JSX.Element {
-  const { t } = useTranslation('library');
+  const { t } = useTranslation(['library']);
   const dismiss = useDismissPost();
-  const label = t('card.more', { title: props.post.title });
+  const label = t('library:card.more', { title: props.post.title });
   const handleDismiss = (): void => {
     const next = neighbourId(props.post.id);
     dismiss(props.post);
@@ -37,7 +37,7 @@ export function PostDismissMenu(props: { post: Post }): JSX.Element {
       <MenuPopover>
         <MenuList>
           <MenuItem icon={<EyeOff20Regular />} onClick={handleDismiss}>
-            {t('card.dismiss')}
+            {t('library:card.dismiss')}
           </MenuItem>
         </MenuList>
       </MenuPopover>
