@@ -10,6 +10,7 @@ import { usePost } from '../api/get-post.ts';
 import { PostMedia } from './post-media.tsx';
 import { PostMeta } from './post-meta.tsx';
 import styles from './post-dialog.module.css';
+import sheet from '../../../components/phone-sheet.module.css';
 
 /** What other features add to the modal (actions, comments), given the loaded post. */
 export type PostSlot = (post: Post) => ReactNode;
@@ -148,7 +149,7 @@ export function PostDialog(props: PostDialogProps): JSX.Element {
   const title = post.data?.title ?? t('post.loading');
   return (
     <Dialog open onOpenChange={handleOpenChange}>
-      <DialogSurface className={styles.surface} onKeyDown={handleKeyDown}>
+      <DialogSurface className={`${styles.surface} ${sheet.sheet}`} onKeyDown={handleKeyDown}>
         <DialogBody>
           <DialogTitle action={<Button appearance="subtle" aria-label={t('post.close')} icon={<DismissRegular />} onClick={props.onClose} />}>{title}</DialogTitle>
           <DialogContent>

@@ -10,6 +10,7 @@ import { hasUnsavedEdits, initialDrafts, type Draft, type Drafts } from '../util
 import { ExitDialog } from './confirm-dialogs.tsx';
 import { NetworkPanel } from './network-panel.tsx';
 import styles from './share-modal.module.css';
+import sheet from '../../../components/phone-sheet.module.css';
 
 /** What the share modal opens with. */
 export interface ShareModalProps {
@@ -49,7 +50,7 @@ export function ShareModal(props: ShareModalProps): JSX.Element {
   return (
     <>
     <Dialog open onOpenChange={(_, data) => (data.open ? undefined : handleClose())}>
-      <DialogSurface className={styles.surface}>
+      <DialogSurface className={`${styles.surface} ${sheet.sheet}`}>
         <DialogBody className={styles.body}>
           <DialogTitle action={<Button appearance="subtle" aria-label={t('share:modal.close')} icon={<DismissRegular />} onClick={handleClose} />}>
             {t('share:modal.title')}
