@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { JSX } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -47,8 +47,19 @@ export function PostDialogRoute(): JSX.Element {
     if (list?.opener !== undefined) focusCard(list.opener);
   };
 
-  const goTo = (id: number): void => {
-    void navigate(`/post/${id}`, { replace: true, state: list === null ? null : { ...list, stepped: true } });
+  // The post the last step went to. A second step taken before the first one has rendered (two
+  // quick clicks, a held arrow key) moves on from there, not from the post still on screen.
+  const current = useRef(postId);
+  useEffect(() => {
+    current.current = postId;
+  }, [postId]);
+  const step = (offset: -1 | 1): void => {
+    const at = list === null ? -1 : list.feed.indexOf(current.current);
+    if (list === null || at < 0) return;
+    const id = list.feed[at + offset];
+    if (id === undefined) return;
+    current.current = id;
+    void navigate(`/post/${id}`, { replace: true, state: { ...list, stepped: true } });
   };
 
   const handleMissing = useCallback((): void => {
@@ -66,8 +77,8 @@ export function PostDialogRoute(): JSX.Element {
       actions={(post) => <PostInteractions post={post} />}
       comments={renderComments}
       onSourceClick={handleSourceClick}
-      {...(previousId === undefined ? {} : { onPrevious: () => goTo(previousId) })}
-      {...(nextId === undefined ? {} : { onNext: () => goTo(nextId) })}
+      {...(previousId === undefined ? {} : { onPrevious: () => step(-1) })}
+      {...(nextId === undefined ? {} : { onNext: () => step(1) })}
     />
   );
 }
