@@ -1,21 +1,11 @@
 import { test as base, type Page } from '@playwright/test';
 
 /**
- * The suites' `test`: every page runs offline, so nothing depends on the internet. teams-js,
- * for one, fetches its list of valid origins from a CDN at load; that request is refused.
- * Loopback addresses (the suite's server, local pages) stay reachable.
+ * The suites' `test`. Every page runs offline: the browser resolves no name but the suite's own
+ * (see the host rules in playwright.config.ts), so nothing depends on the internet; teams-js, for
+ * one, fetches its list of valid origins from a CDN at load, and that request fails at once.
  */
-export const test = base.extend<{ blockInternet: undefined }>({
-  blockInternet: [
-    async ({ context }, use) => {
-      await context.route(/^https?:\/\/(?![a-z0-9-]+\.localhost[:/]|localhost[:/]|127\.\d+\.\d+\.\d+[:/])/i, (route) =>
-        route.abort('internetdisconnected'),
-      );
-      await use(undefined);
-    },
-    { auto: true },
-  ],
-});
+export const test = base;
 
 export { expect } from '@playwright/test';
 
