@@ -3,9 +3,10 @@
  * set, a fresh uniquely named PostgreSQL database that is dropped afterwards, so parallel
  * files and runs never see each other's rows.
  *
- * PGlite files start from a migrated template: creating a cluster and running every migration
- * costs seconds of CPU per file, loading a dumped data folder a fraction of that. The template
- * is made once per set of migrations (and PGlite version) and kept under node_modules/.cache.
+ * Both start from a migrated template, made once per set of migrations: creating a database and
+ * running every migration costs a second or more per file. PGlite loads a dumped data folder
+ * (made once per PGlite version too, kept under node_modules/.cache); PostgreSQL copies a
+ * template database (`create database ... template`), kept on the server for later runs.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, writeFile, mkdir } from 'node:fs/promises';
@@ -29,16 +30,21 @@ async function pgliteManifest(): Promise<Buffer> {
   }
 }
 
-/** A name for the template that changes with any migration file and with the PGlite version. */
-async function templateName(): Promise<string> {
+/** A digest of every migration file (and of the extra bytes given): it names a template. */
+async function migrationsDigest(extra: Buffer | null): Promise<string> {
   const hash = createHash('sha256');
-  hash.update(await pgliteManifest());
+  if (extra) hash.update(extra);
   const files = (await readdir(MIGRATIONS_FOLDER, { recursive: true })).filter((file) => /\.(sql|json)$/.test(file)).sort();
   for (const file of files) {
     hash.update(file);
     hash.update(await readFile(path.join(MIGRATIONS_FOLDER, file)));
   }
-  return `pglite-${hash.digest('hex').slice(0, 24)}.tar`;
+  return hash.digest('hex').slice(0, 24);
+}
+
+/** A name for the template that changes with any migration file and with the PGlite version. */
+async function templateName(): Promise<string> {
+  return `pglite-${await migrationsDigest(await pgliteManifest())}.tar`;
 }
 
 let template: Promise<Blob> | null = null;
@@ -71,14 +77,63 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
+async function adminQuery(serverUrl: string, text: string, values: unknown[] = []): Promise<number> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(text);
+    return (await client.query(text, values)).rowCount ?? 0;
   } finally {
     await client.end();
   }
+}
+
+/** The URL of another database on the same server. */
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/**
+ * Renames a database that was just closed: its connections' server processes may still be on
+ * their way out (55006, object_in_use), so the rename is tried again until they are gone.
+ */
+async function renameDatabase(serverUrl: string, from: string, to: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await adminQuery(serverUrl, `alter database ${from} rename to ${to}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '55006' || attempt === 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+let postgresTemplate: Promise<string> | null = null;
+
+/**
+ * The name of the migrated template database on the test server, made when missing: migrated
+ * under a name of its own, then renamed into place, so a file never copies a half-migrated one.
+ * Where two processes make it at once, the second rename fails and its copy is dropped.
+ */
+function migratedPostgresTemplate(serverUrl: string): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `chorus_template_${await migrationsDigest(null)}`;
+    if ((await adminQuery(serverUrl, 'select 1 from pg_database where datname = $1', [name])) > 0) return name;
+    const building = `${name}_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(serverUrl, `create database ${building}`);
+    try {
+      await (await openDatabase({ databaseUrl: databaseUrl(serverUrl, building), pgDataDir: 'memory://' })).close();
+      await renameDatabase(serverUrl, building, name);
+    } catch (error) {
+      await adminQuery(serverUrl, `drop database if exists ${building} with (force)`);
+      // 42P04 duplicate_database: another process put its template in place first.
+      if ((error as { code?: unknown }).code !== '42P04') throw error;
+    }
+    return name;
+  })();
+  return postgresTemplate;
 }
 
 /** Opens and migrates a database for one test file. */
@@ -88,11 +143,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const handle = await openDatabase({ databaseUrl: null, pgDataDir: 'memory://', pgTemplate: await migratedTemplate() });
     return { handle, dispose: () => handle.close() };
   }
+  const template = await migratedPostgresTemplate(serverUrl);
   const name = `chorus_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.href, pgDataDir: 'memory://' });
+  await adminQuery(serverUrl, `create database ${name} template ${template}`);
+  const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), pgDataDir: 'memory://' });
   return {
     handle,
     async dispose() {
@@ -108,7 +162,5 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop(): Prom
   if (serverUrl === null) throw new Error('createEmptyDatabase needs TEST_DATABASE_URL');
   const name = `chorus_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
+  return { url: databaseUrl(serverUrl, name), drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
 }
