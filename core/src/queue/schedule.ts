@@ -3,7 +3,6 @@
  * schedule time"). Times are stored as UTC instants and computed in the person's IANA zone, so a
  * 9:00 queue slot stays 9:00 on the wall clock across daylight-saving changes.
  */
-import { formatInTimeZone } from 'date-fns-tz';
 import { WEEKDAYS } from '../domain/enums.ts';
 import type { NetworkQueueSettings } from '../contract/user.ts';
 import { queueTimeTo24h } from '../validation/queue-time.ts';
@@ -21,14 +20,39 @@ const DAY_MS = 86_400_000;
 /** How far ahead the queue looks for a free slot before giving up (417). */
 export const QUEUE_HORIZON_DAYS = 366;
 
+/** One wall-clock reader per zone (24-hour, to the second); building one costs far more than using it. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(zone: string): Intl.DateTimeFormat {
+  let clock = wallClocks.get(zone);
+  if (clock === undefined) {
+    // Throws a RangeError for a zone the runtime does not know.
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(zone, clock);
+  }
+  return clock;
+}
+
 /**
- * Offset of the zone from UTC at an instant, in ms (local = utc + offset). Read from the wall
- * clock the zone shows at that instant: date-fns-tz's getTimezoneOffset takes its date as a wall
- * time of the process's own zone, which is not the instant meant here.
+ * Offset of the zone from UTC at an instant, in ms (local = utc + offset), read from the wall
+ * clock the zone shows at that instant (offsets are whole seconds, so the milliseconds cancel).
  */
 function offsetAt(zone: string, instant: number): number {
-  const wall = formatInTimeZone(new Date(instant), zone, "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
-  return Date.parse(wall) - instant;
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of wallClock(zone).formatToParts(instant)) parts[part.type] = Number(part.value);
+  const wall = new Date(0);
+  wall.setUTCFullYear(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1);
+  wall.setUTCHours(parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  return wall.getTime() - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
 /** Whether `zone` is an IANA zone name this runtime knows. */

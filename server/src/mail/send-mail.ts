@@ -4,7 +4,6 @@
  * the row records when it was sent or why it was not.
  */
 import { desc, eq, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { outboxMails } from '../db/schema.ts';
@@ -74,6 +73,8 @@ export async function sendMail(ctx: MailContext, message: MailMessage): Promise<
   const stored: OutboxMail = { ...row, kind: content.kind };
   if (ctx.config.mail.smtpUrl === null) return stored;
 
+  // Loaded on the first mail handed to SMTP: most processes never send one (tests, the outbox default).
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(ctx.config.mail.smtpUrl);
   try {
     await transport.sendMail({ from: ctx.config.mail.from, to, subject: rendered.subject, text: rendered.text, html: rendered.html });

@@ -3,7 +3,7 @@
  * endpoint, a local server speaking the same), through the official `openai` package, whose
  * HTTP calls go through the SSRF guard.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { guardedFetch } from '../../lib/safe-fetch.ts';
 import { CaptionWriterError, type CaptionBrief, type CaptionWriter } from './caption-writer.ts';
@@ -59,24 +59,30 @@ function unquoted(text: string): string {
 /** A writer on the chat completions API at `baseUrl`. */
 export function openAiCaptionWriter(options: { baseUrl: string; apiKey: string; model: string; allowAddresses: readonly string[] }): CaptionWriter {
   const fetchGuarded = guardedFetch({ allowAddresses: options.allowAddresses, timeoutMs: COMPLETION_TIMEOUT_MS, userAgent: 'ChorusCaptions/1.0' });
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    // The command asks once more itself, with the reason; the client's own retries would hide that.
-    maxRetries: 0,
-    timeout: COMPLETION_TIMEOUT_MS,
-    fetch: async (input, init) => {
-      const url = input instanceof Request ? input.url : input;
-      const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
-      return fetchGuarded(url, { method: init?.method ?? 'GET', headers, body: init?.body, signal: init?.signal ?? null });
-    },
-  });
+  // The client (and its 200-odd modules) is loaded on the first caption asked for, not at start.
+  let client: Promise<OpenAI> | null = null;
+  const connect = async (): Promise<OpenAI> => {
+    const { default: OpenAIClient } = await import('openai');
+    return new OpenAIClient({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      // The command asks once more itself, with the reason; the client's own retries would hide that.
+      maxRetries: 0,
+      timeout: COMPLETION_TIMEOUT_MS,
+      fetch: async (input, init) => {
+        const url = input instanceof Request ? input.url : input;
+        const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
+        return fetchGuarded(url, { method: init?.method ?? 'GET', headers, body: init?.body, signal: init?.signal ?? null });
+      },
+    });
+  };
   return {
     kind: 'openai',
     async write(brief) {
       let content: string | null | undefined;
       try {
-        const completion = await client.chat.completions.create({ model: options.model, messages: captionMessages(brief), temperature: 0.7, n: 1 });
+        client ??= connect();
+        const completion = await (await client).chat.completions.create({ model: options.model, messages: captionMessages(brief), temperature: 0.7, n: 1 });
         content = completion.choices[0]?.message.content;
       } catch (error) {
         throw new CaptionWriterError('The AI provider did not answer.', { cause: error });
