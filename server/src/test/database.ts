@@ -162,5 +162,10 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop(): Prom
   if (serverUrl === null) throw new Error('createEmptyDatabase needs TEST_DATABASE_URL');
   const name = `chorus_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
-  return { url: databaseUrl(serverUrl, name), drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: async () => {
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
 }
