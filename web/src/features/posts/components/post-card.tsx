@@ -31,22 +31,39 @@ export function openedFromList(state: unknown): OpenedFromList | null {
   return { openedFromList: true, feed, ...(opener === undefined ? {} : { opener }), ...(stepped ? { stepped: true as const } : {}) };
 }
 
-/** How long a closed modal waits for its list to be back on screen (a topic page reloads from cache). */
-const FOCUS_RETURN_LIMIT_MS = 3000;
+/**
+ * The most frames a closed modal waits for its list to be back on screen (a topic page reloads
+ * from cache, and its answer may be slow): about a minute at 60 frames a second. It stops as
+ * soon as the person clicks, taps or types, since the focus is then theirs to place.
+ */
+const FOCUS_RETURN_FRAMES = 3600;
 
 /**
  * Gives the focus back to the title link of a post's card once the card is on screen again
- * (the list may re-render after the modal closes), looking once per frame for a few seconds.
+ * (the list may re-render, or load again, after the modal closes), looking once per frame.
  */
 export function focusCard(postId: number): void {
-  const started = performance.now();
+  let frames = 0;
+  let movedOn = false;
+  const onInput = (): void => {
+    movedOn = true;
+  };
+  const stop = (): void => {
+    window.removeEventListener('pointerdown', onInput, true);
+    window.removeEventListener('keydown', onInput, true);
+  };
+  window.addEventListener('pointerdown', onInput, true);
+  window.addEventListener('keydown', onInput, true);
   const attempt = (): void => {
+    if (movedOn) return stop();
     const link = document.querySelector<HTMLElement>(`article[data-post-id="${postId}"] h2 a, article[data-post-id="${postId}"] h3 a`);
     if (link !== null && !link.closest('[aria-hidden="true"]')) {
       link.focus();
-      if (document.activeElement === link) return;
+      if (document.activeElement === link) return stop();
     }
-    if (performance.now() - started < FOCUS_RETURN_LIMIT_MS) requestAnimationFrame(attempt);
+    frames += 1;
+    if (frames < FOCUS_RETURN_FRAMES) requestAnimationFrame(attempt);
+    else stop();
   };
   requestAnimationFrame(attempt);
 }
