@@ -33,6 +33,14 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
+          // The files of a worker share one module graph. Each file imports the whole server app
+          // (some 1,200 modules); isolated, every file paid that import again, and on a quiet
+          // two-core machine the PGlite pass spent more time importing than testing. Sharing is
+          // safe here: every file builds its own app, database and fake servers, the server's
+          // module-level state is constants and caches keyed by database (queries/prepared.ts),
+          // and no file mocks a module or stubs the environment (the unit project, which does,
+          // stays isolated).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
