@@ -128,7 +128,9 @@ async function sample(url: string, headers: Record<string, string>): Promise<str
   for (let i = 0; i < SERIAL_REQUESTS; i++) times.push((await request(url, { headers })).ms);
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)] ?? 0;
-  return `${describe(body)}; ${(first.body.length / 1024).toFixed(0)} KB; one at a time: first ${first.ms.toFixed(0)} ms, median of ${SERIAL_REQUESTS} ${median.toFixed(0)} ms`;
+  // What a browser receives: browsers accept brotli, which the load below does not ask for.
+  const compressed = await request(url, { headers: { ...headers, 'accept-encoding': 'br' } });
+  return `${describe(body)}; ${(first.bytes / 1024).toFixed(0)} KB, ${(compressed.bytes / 1024).toFixed(1)} KB to a browser (brotli); one at a time: first ${first.ms.toFixed(0)} ms, median of ${SERIAL_REQUESTS} ${median.toFixed(0)} ms`;
 }
 
 function cpuTimes(): { idle: number; total: number } {

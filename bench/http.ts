@@ -8,6 +8,8 @@ import http from 'node:http';
 export interface HttpResponse {
   status: number;
   body: string;
+  /** Bytes on the wire: the body as received, before any decoding (it is not decoded here). */
+  bytes: number;
   ms: number;
 }
 
@@ -21,7 +23,10 @@ export function request(
     const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers ?? {}, agent: false, timeout: init.timeoutMs ?? 10_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, body: body.toString('utf8'), bytes: body.length, ms: performance.now() - started });
+      });
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`timed out: ${url}`)));
