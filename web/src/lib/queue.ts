@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isKnownTimeZone } from '@chorus/core';
+import { dateTimeFormat } from './date-format.ts';
 
 /** Prefix of every My Shares list query (shared, queued, each date search). */
 export const TIMELINE_QUERY_KEY = ['timeline'] as const;
@@ -20,5 +21,5 @@ export function personTimeZone(zone: string | undefined): string {
 
 /** A queue or share time as the person reads it, in their zone and language. */
 export function formatShareTime(iso: string, zone: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso));
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso));
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, Role, isEmptyComment, type Comment, type Post } from '@chorus/core';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
+import { dateTimeFormat } from '../../../lib/date-format.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useComments, useCommentMutations, visibleComments } from '../api/comments.ts';
 import styles from './comments-section.module.css';
@@ -17,7 +18,7 @@ function CommentItem(props: { comment: Comment; canEdit: boolean; canDelete: boo
   const { comment, mutations } = props;
   const [draft, setDraft] = useState<string | null>(null);
   const editing = draft !== null;
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(comment.created));
+  const created = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(comment.created));
 
   const handleSave = (event: FormEvent): void => {
     event.preventDefault();

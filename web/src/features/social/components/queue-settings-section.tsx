@@ -14,6 +14,7 @@ import {
   type Weekday,
 } from '@chorus/core';
 import type { TFunction } from 'i18next';
+import { dateTimeFormat } from '../../../lib/date-format.ts';
 import { useConfigInfo } from '../../../lib/auth.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { addQueueTime, removeQueueTime, setQueueWeekday, updateQueueTime } from '../utils/queue-settings.ts';
@@ -32,7 +33,7 @@ const DAY_INDEX: Readonly<Record<Weekday, number>> = { su: 0, mo: 1, tu: 2, we: 
 
 /** The short name of a weekday in the interface language ('Sat', 'sáb', 'sam.', 'Sa'). */
 function shortWeekday(language: string, day: Weekday): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(A_SUNDAY + DAY_INDEX[day] * 86_400_000));
+  return dateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(A_SUNDAY + DAY_INDEX[day] * 86_400_000));
 }
 
 const DISPLAY_HOURS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
