@@ -1,4 +1,4 @@
-import { lazy, useDeferredValue, useId, useRef, useState } from 'react';
+import { lazy, useId, useRef, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -110,11 +110,6 @@ const PostDismissMenu = lazy(() => import('./post-dismiss-menu.tsx').then((m) =>
 export function FeedView(props: FeedViewProps): JSX.Element {
   const { t } = useTranslation();
   const feed = useFeed(props.query);
-  // The cards are built as a transition: React yields to the browser every few milliseconds
-  // while it renders them, so the page answers a tap or a key at once instead of after the whole
-  // feed (on a mid-range phone that one render was a task of almost a second). The spinner, or
-  // the feed as it was, stays on screen until they are ready.
-  const data = useDeferredValue(feed.data);
   const newPosts = useNewPosts();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const handleShowNewPosts = (): void => {
@@ -125,12 +120,12 @@ export function FeedView(props: FeedViewProps): JSX.Element {
   };
 
   let content: ReactNode;
-  if (feed.isError) {
-    content = <ErrorFallback message={t('feed.loadFailed')} onRetry={() => void feed.refetch()} />;
-  } else if (data === undefined) {
+  if (feed.isPending) {
     content = <PageSpinner label={t('feed.loading')} />;
+  } else if (feed.isError) {
+    content = <ErrorFallback message={t('feed.loadFailed')} onRetry={() => void feed.refetch()} />;
   } else {
-    const { featured, latest, topics } = data;
+    const { featured, latest, topics } = feed.data;
     const doormats = topics.filter((topic) => topic.posts.length > 0);
     const empty = featured.length === 0 && latest.length === 0 && doormats.length === 0;
     content = (

@@ -1,4 +1,4 @@
-import { useDeferredValue, type JSX, type ReactNode } from 'react';
+import type { JSX, ReactNode } from 'react';
 import { Button, Spinner, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PostListQuery } from '@chorus/core';
@@ -33,11 +33,7 @@ export function TopicView(props: TopicViewProps): JSX.Element {
   const { t } = useTranslation(['common', 'library']);
   const infinite = props.infinite ?? true;
   const posts = usePosts(props.query, { enabled: props.enabled ?? true });
-  // The cards are built as a transition (see FeedView): the page stays responsive while a page
-  // of them renders, and the spinner stays until the first page is on screen.
-  const data = useDeferredValue(posts.data);
-  const rendering = posts.data !== undefined && data === undefined;
-  const items = data?.pages.flatMap((page) => page.objects) ?? [];
+  const items = posts.data?.pages.flatMap((page) => page.objects) ?? [];
   const hasMore = infinite && posts.hasNextPage;
   const sentinel = useInfiniteScroll({ hasMore, loading: posts.isFetching, onLoadMore: () => void posts.fetchNextPage() });
 
@@ -50,9 +46,9 @@ export function TopicView(props: TopicViewProps): JSX.Element {
         {props.actions}
       </div>
       {props.controls}
-      {posts.isLoading || rendering ? <PageSpinner label={t('topic.loading')} /> : null}
+      {posts.isLoading ? <PageSpinner label={t('topic.loading')} /> : null}
       {posts.isError ? <ErrorFallback message={t('topic.loadFailed')} onRetry={() => void posts.refetch()} /> : null}
-      {posts.isSuccess && data !== undefined && items.length === 0 ? (
+      {posts.isSuccess && items.length === 0 ? (
         <div className={styles.empty}>
           <Text as="p" weight="semibold">
             {t('topic.empty')}
