@@ -7,22 +7,18 @@
  * would then go out an hour off for half the year.
  */
 
+import { dateTimeFormat } from '../../../lib/date-format.ts';
+
 /** Months sampled after now: one year covers both daylight-saving seasons. */
 const SAMPLED_MONTHS = 12;
 
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-
+/** The zone's offset reader (shared, see lib/date-format.ts), or null for a zone the runtime does not know. */
 function formatterOf(zone: string): Intl.DateTimeFormat | null {
-  let formatter = formatters.get(zone);
-  if (formatter === undefined) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-    } catch {
-      formatter = null;
-    }
-    formatters.set(zone, formatter);
+  try {
+    return dateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+  } catch {
+    return null;
   }
-  return formatter;
 }
 
 /** Minutes east of UTC of a zone at an instant, or null for a zone the runtime does not know. */
