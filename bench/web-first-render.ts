@@ -2,10 +2,12 @@
  * The web budget as a browser sees it: the real server (a child, on a fresh PGlite data folder
  * that it seeds with the demo data) serves a snapshot of the web build, Debian's Chromium signs
  * in as the demo user and opens the feed, and every JavaScript file the page fetched until the
- * feed is on screen and the network is quiet is counted: the entry script, its modulepreloads
- * and static imports, and every chunk loaded through `import()` (route chunks, lazy
- * components, locale namespaces). Each file is gzipped from the snapshot at the level of
- * web-bundle.ts, so the numbers compare with the static-graph measurement there.
+ * network is quiet is recorded: the entry script, its modulepreloads and static imports, and
+ * every chunk loaded through `import()` (route chunks, lazy components, locale namespaces).
+ * The budget counts those whose request started before the frame that painted the feed (on the
+ * page's clock); what the app loads after that paint (menus, the cards' actions) is reported
+ * beside it. Each file is gzipped from the snapshot at the level of web-bundle.ts, so the
+ * numbers compare with the static-graph measurement there.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -74,7 +76,10 @@ export interface FirstRenderReport {
   /** Every JavaScript and CSS file, largest gzip first within each kind. */
   files: LoadedFile[];
   jsBytes: number;
+  /** Every JavaScript file fetched until the network was quiet. */
   jsGzipBytes: number;
+  /** The JavaScript whose request started before the frame that painted the feed: the budget's measure. */
+  jsBeforeFeedGzipBytes: number;
   cssGzipBytes: number;
   /** The static graph of index.html alone (the previous measurement), for comparison. */
   staticGraph: { files: number; jsGzipBytes: number };
@@ -230,6 +235,22 @@ async function loadFeed(browser: Browser, origin: string, session: Session, time
     page.on('requestfailed', (req) => track(req, true));
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 
+    // The moment the feed was painted, on the page's own clock: the frame that first held the
+    // Latest heading and MINIMUM_CARDS cards. Each file then counts as before or after the feed
+    // by when the browser started its request (resource timing), not by when this runner
+    // noticed the cards, which lags the paint by its polling.
+    // (Strings: this file is compiled without the DOM's types.)
+    await page.addInitScript({
+      content: `performance.setResourceTimingBufferSize(5000);
+        const shown = () => document.querySelectorAll('article').length >= ${MINIMUM_CARDS} &&
+          [...document.querySelectorAll('h2')].some((heading) => heading.textContent.trim() === 'Latest');
+        const observer = new MutationObserver(() => {
+          if (!shown()) return;
+          observer.disconnect();
+          requestAnimationFrame((frameStart) => { window.__chorusFeedPainted = frameStart; });
+        });
+        observer.observe(document, { childList: true, subtree: true });`,
+    });
     const started = performance.now();
     const cards = page.getByRole('article');
     try {
@@ -249,6 +270,17 @@ async function loadFeed(browser: Browser, origin: string, session: Session, time
     await networkQuiet(page, () => pending.size, () => lastActivity, timeoutMs);
     const idleMs = performance.now() - started;
     await Promise.all(settling);
+    const timing = await page.evaluate<{ painted: number | null; starts: [string, number][] }>(
+      `({ painted: window.__chorusFeedPainted ?? null, starts: performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime]) })`,
+    );
+    if (timing.painted === null) throw new Error('the page did not record the frame that painted the feed');
+    const startOf = new Map<string, number>();
+    for (const [name, start] of timing.starts) if (!startOf.has(name)) startOf.set(name, start);
+    for (const item of fetched) {
+      const start = startOf.get(item.url.href);
+      // A file without a timing entry keeps the runner's own judgement.
+      if (start !== undefined) item.afterFeed = start >= timing.painted;
+    }
     const url = page.url();
     if (new URL(url).pathname !== '/') throw new Error(`the browser ended on ${url}, not the feed`);
     if (problems.length > 0) throw new Error(`the feed did not load cleanly:\n  ${problems.join('\n  ')}`);
@@ -374,6 +406,7 @@ export async function measureFirstRender(options: FirstRenderOptions): Promise<F
     files,
     jsBytes: sum(js, 'bytes'),
     jsGzipBytes: sum(js, 'gzipBytes'),
+    jsBeforeFeedGzipBytes: sum(js.filter((f) => !f.afterFeed), 'gzipBytes'),
     cssGzipBytes: sum(files.filter((f) => f.kind === 'css'), 'gzipBytes'),
     staticGraph: { files: staticGraph.files.filter((f) => f.kind === 'js').length, jsGzipBytes: staticGraph.jsGzipBytes },
     notLoaded: { files: notLoadedFiles, gzipBytes: notLoadedGzip },

@@ -112,9 +112,10 @@ function printFirstRender(report: FirstRenderReport): void {
     `  index.html's static graph alone (the former measurement): ${report.staticGraph.files} JavaScript files, ${kb(report.staticGraph.jsGzipBytes)} KB gzip; ` +
       `import() chunks of the first render: ${lazy.length} files, ${kb(lazy.reduce((t, f) => t + f.gzipBytes, 0))} KB gzip\n`,
   );
-  if (afterFeed.length > 0) {
-    process.stdout.write(`  requested after the feed was on screen (counted): ${afterFeed.length} files, ${kb(afterFeed.reduce((t, f) => t + f.gzipBytes, 0))} KB gzip\n`);
-  }
+  process.stdout.write(
+    `  requested before the frame that painted the feed (the budget): ${js.length - afterFeed.length} files, ${kb(report.jsBeforeFeedGzipBytes)} KB gzip; ` +
+      `after it, until the network was quiet: ${afterFeed.length} files, ${kb(afterFeed.reduce((t, f) => t + f.gzipBytes, 0))} KB gzip\n`,
+  );
   process.stdout.write(`  not fetched by the first render: ${report.notLoaded.files} JavaScript chunks, ${kb(report.notLoaded.gzipBytes)} KB gzip\n`);
   if (report.packages.length > 0) {
     process.stdout.write('\nthe first render\'s JavaScript by package (each file\'s gzip bytes shared out by the bytes each package renders into it):\n');
@@ -158,10 +159,12 @@ async function runWeb(): Promise<void> {
       });
     }
   }
+  // The issue's measure: what is fetched before the feed shows. What loads after the paint
+  // (menus, the cards' actions) is printed above beside it, and in the total until quiet.
   budgets.push({
-    name: `web: first-render JavaScript <= ${WEB_JS_BUDGET_KB} KB gzip (Chromium, feed)`,
-    measured: `${kb(web.jsGzipBytes)} KB`,
-    pass: web.jsGzipBytes <= WEB_JS_BUDGET_KB * 1024,
+    name: `web: JavaScript fetched before the feed shows <= ${WEB_JS_BUDGET_KB} KB gzip (Chromium, feed)`,
+    measured: `${kb(web.jsBeforeFeedGzipBytes)} KB (${kb(web.jsGzipBytes)} KB until the network was quiet)`,
+    pass: web.jsBeforeFeedGzipBytes <= WEB_JS_BUDGET_KB * 1024,
   });
   const tab = measureBundle('Teams tab (informational)', path.join(ROOT, 'tabs', 'dist'));
   printBundle(tab);

@@ -82,6 +82,38 @@ test.describe('time-zone mismatch warning', () => {
     expect(await wcagViolations(page, 'header')).toEqual([]);
   });
 
+  test('the page paints once with it: the cards do not move down when its code arrives late', async ({ page, baseURL }) => {
+    const user = await freshAcmeUser(baseURL, 'first-paint');
+    await signInFresh(page, user);
+    await expect(page.getByRole('banner').getByText(WARNING_TITLE)).toBeVisible();
+    // Where the page's content began in the frame that first showed a card.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('main article') === null) return;
+        observer.disconnect();
+        const top = document.querySelector('main')?.getBoundingClientRect().top ?? null;
+        Object.assign(window, { __mainTopAtFirstCard: top });
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    // A slow network: the warning's code arrives well after the feed (routing also turns the cache off).
+    await page.route(/\/assets\/timezone-warning-bar-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByRole('banner').getByText(WARNING_TITLE)).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    const tops = await page.evaluate(() => ({
+      atFirstCard: (window as unknown as { __mainTopAtFirstCard?: number | null }).__mainTopAtFirstCard ?? null,
+      now: document.querySelector('main')?.getBoundingClientRect().top ?? null,
+      scrolled: window.scrollY,
+    }));
+    expect(tops.scrolled).toBe(0);
+    expect(tops.atFirstCard).not.toBeNull();
+    expect(tops.now).toBe(tops.atFirstCard);
+  });
+
   test('Ignore hides it for a week with an expiry cookie, across reloads', async ({ page, baseURL }) => {
     const user = await freshAcmeUser(baseURL, 'ignore');
     await signInFresh(page, user);

@@ -6,18 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { useConfigInfo, useCurrentUser } from '../../lib/auth.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { RouterLink } from '../../components/router-link.tsx';
+import { WithFirstPaint } from '../../components/with-first-paint.tsx';
+import { useAfterFirstPaint } from '../../lib/after-first-paint.ts';
+import { useTimezoneWarning } from '../../features/top-bar/hooks/use-timezone-warning.ts';
 import { TopicsDropdown } from '../../features/topics/index.tsx';
 import { PostTracking } from '../../features/tracking/components/post-tracking.tsx';
 import { usePageAnalytics } from '../../features/tracking/hooks/use-page-analytics.ts';
 import { NARROW_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import styles from './app-layout.module.css';
 
-// The menu (with its popover positioning and avatar) is not needed to paint the feed, nor are
-// the company switcher (only for people in several companies) and the time-zone warning
-// (which checks the zones itself): each loads after the first paint.
+// The menu (with its popover positioning and avatar) is not needed to paint the feed, nor is
+// the company switcher (only for people in several companies): each loads after the first
+// paint. The two warnings' message bars load only when they show (see WithFirstPaint).
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 const CompanySwitcher = lazy(() => import('../../features/top-bar/components/company-switcher.tsx').then((m) => ({ default: m.CompanySwitcher })));
-const TimezoneWarning = lazy(() => import('../../features/top-bar/components/timezone-warning.tsx').then((m) => ({ default: m.TimezoneWarning })));
+const TimezoneWarningBar = lazy(() => import('../../features/top-bar/components/timezone-warning-bar.tsx').then((m) => ({ default: m.TimezoneWarningBar })));
 const EmailConfirmationBanner = lazy(() =>
   import('../../features/sign-up/components/email-confirmation-banner.tsx').then((m) => ({ default: m.EmailConfirmationBanner })),
 );
@@ -38,6 +41,9 @@ function TopBar(): JSX.Element {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const [searchOpen, setSearchOpen] = useState(false);
+  const timezone = useTimezoneWarning(user?.timezone ?? null);
+  // Menus, search and Suggest load once the page's first paint is done (lib/after-first-paint.ts).
+  const later = useAfterFirstPaint();
   // The bar renders only the controls of the current width, so a phone does not fetch the
   // desktop bar's menus and a desktop not the phone's drawer (the CSS classes still hide the
   // other set while it swaps).
@@ -69,32 +75,30 @@ function TopBar(): JSX.Element {
                   {t('nav.explore')}
                 </RouterLink>
               </li>
-              <li>
-                <TopicsDropdown />
-              </li>
+              <li>{later ? <TopicsDropdown /> : null}</li>
             </ul>
           </nav>
         )}
-        {onSearchPage || narrow ? null : (
+        {onSearchPage || narrow || !later ? null : (
           <Suspense fallback={null}>
             <TopBarSearch className={`${styles.search} ${styles.wide}`} />
           </Suspense>
         )}
-        {onSearchPage || !narrow ? null : (
+        {onSearchPage || !narrow || !later ? null : (
           <div className={styles.narrow}>
             <Suspense fallback={null}>
               <SearchToggle open={searchOpen} className={styles.iconButton} controls="top-bar-search-row" onToggle={() => setSearchOpen((value) => !value)} />
             </Suspense>
           </div>
         )}
-        {user && config && user.companies.length > 1 && !narrow ? (
+        {user && config && user.companies.length > 1 && !narrow && later ? (
           <div className={styles.wide}>
             <Suspense fallback={null}>
               <CompanySwitcher companies={user.companies} currentCompanyId={config.company_id} currentName={company} labelClassName={styles.collapsibleLabel} />
             </Suspense>
           </div>
         ) : null}
-        {narrow ? null : (
+        {narrow || !later ? null : (
           <div className={styles.wide}>
             <Suspense fallback={null}>
               <SuggestButton labelClassName={styles.collapsibleLabel} />
@@ -103,12 +107,16 @@ function TopBar(): JSX.Element {
         )}
         {narrow ? null : (
           <div className={styles.wide}>
-            <Suspense fallback={<Text>{user?.full_name ?? ''}</Text>}>
-              <UserMenu />
-            </Suspense>
+            {later ? (
+              <Suspense fallback={<Text>{user?.full_name ?? ''}</Text>}>
+                <UserMenu />
+              </Suspense>
+            ) : (
+              <Text>{user?.full_name ?? ''}</Text>
+            )}
           </div>
         )}
-        {user && config && narrow ? (
+        {user && config && narrow && later ? (
           <div className={styles.narrow}>
             <Suspense fallback={null}>
               <MobileMenu companies={user.companies} currentCompanyId={config.company_id} currentName={company} />
@@ -123,16 +131,10 @@ function TopBar(): JSX.Element {
           </Suspense>
         </div>
       ) : null}
-      {user && !user.email_confirmed ? (
-        <Suspense fallback={null}>
-          <EmailConfirmationBanner email={user.username} />
-        </Suspense>
-      ) : null}
-      {user ? (
-        <Suspense fallback={null}>
-          <TimezoneWarning savedZone={user.timezone} />
-        </Suspense>
-      ) : null}
+      <WithFirstPaint>{user && !user.email_confirmed ? <EmailConfirmationBanner email={user.username} /> : null}</WithFirstPaint>
+      <WithFirstPaint>
+        {user && timezone.visible ? <TimezoneWarningBar systemZone={timezone.systemZone} savedZone={user.timezone} onIgnore={timezone.ignore} /> : null}
+      </WithFirstPaint>
     </header>
   );
 }

@@ -13,9 +13,10 @@ import { useOnboardingRedirect } from '../../features/onboarding/hooks/use-onboa
 import { useLibraryState } from '../../features/library/hooks/library-state.ts';
 import { CustomizeFeed } from '../../features/topics/components/customize-feed.tsx';
 
-// The filter and sort buttons (toggle buttons, library strings) load after the feed's first
-// paint, with the library's other screens (see library-routes.tsx).
-const LibraryControls = lazy(() => import('./library-routes.tsx').then((m) => ({ default: m.LibraryControls })));
+// The filter and sort buttons (toggle buttons, library strings) load beside the feed's answer,
+// on their own: through library-routes.tsx they brought the library screens' code (the search
+// box, tooltips, the topic list) with them, some 30 KB gzip the feed does not show.
+const LibraryControls = lazy(() => import('../../features/library/components/library-controls.tsx').then((m) => ({ default: m.LibraryControls })));
 
 const FILTERS: readonly string[] = Object.values(FilterBy);
 const SORTS: readonly string[] = Object.values(SortBy);

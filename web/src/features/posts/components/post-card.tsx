@@ -4,6 +4,7 @@ import { Link, Text } from '@fluentui/react-components';
 import { useHref, useNavigate } from 'react-router';
 import type { Post } from '@chorus/core';
 import { RouterLink } from '../../../components/router-link.tsx';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint.ts';
 import { PostMedia } from './post-media.tsx';
 import { PostMeta } from './post-meta.tsx';
 import styles from './post-card.module.css';
@@ -109,6 +110,8 @@ export function PostCard(props: { post: Post; headingLevel: 'h2' | 'h3' }): JSX.
   const titleId = useId();
   const Actions = useContext(PostActionsContext);
   const CardMenu = useContext(PostMenuContext);
+  // The menu's and the actions' code loads after the page's first paint (lib/after-first-paint.ts).
+  const later = useAfterFirstPaint();
   const { post } = props;
   const topic = post.mainCategory ?? post.categories[0];
   const Heading = props.headingLevel;
@@ -125,9 +128,13 @@ export function PostCard(props: { post: Post; headingLevel: 'h2' | 'h3' }): JSX.
             ) : null}
             {CardMenu ? (
               <div className={styles.menu}>
-                <Suspense fallback={<div className={styles.menuPlaceholder} />}>
-                  <CardMenu post={post} />
-                </Suspense>
+                {later ? (
+                  <Suspense fallback={<div className={styles.menuPlaceholder} />}>
+                    <CardMenu post={post} />
+                  </Suspense>
+                ) : (
+                  <div className={styles.menuPlaceholder} />
+                )}
               </div>
             ) : null}
           </div>
@@ -145,9 +152,13 @@ export function PostCard(props: { post: Post; headingLevel: 'h2' | 'h3' }): JSX.
         </div>
         {Actions ? (
           <div className={styles.actions}>
-            <Suspense fallback={<div className={styles.actionsPlaceholder} />}>
-              <Actions post={post} />
-            </Suspense>
+            {later ? (
+              <Suspense fallback={<div className={styles.actionsPlaceholder} />}>
+                <Actions post={post} />
+              </Suspense>
+            ) : (
+              <div className={styles.actionsPlaceholder} />
+            )}
           </div>
         ) : null}
       </div>

@@ -13,12 +13,17 @@ export interface TimezoneWarningState {
   ignore: () => void;
 }
 
-/** The warning's state for the user's saved zone. */
-export function useTimezoneWarning(savedZone: string): TimezoneWarningState {
+/**
+ * The warning's state for the user's saved zone (null: no one is signed in, nothing shows). It
+ * shows when the zones disagree (see utils/timezone-match.ts) and it was not ignored in the last
+ * week: 'Go to settings' opens the settings' time-zone section, 'Update' saves the browser's
+ * zone, 'Ignore' hides it for a week.
+ */
+export function useTimezoneWarning(savedZone: string | null): TimezoneWarningState {
   const [ignored, setIgnored] = useState(() => isWarningIgnored(readCookies(), Date.now()));
   const systemZone = useMemo(() => browserTimezone(), []);
   const mismatch = useMemo(
-    () => hasTimezoneMismatch(systemZone, savedZone, new Date()),
+    () => savedZone !== null && hasTimezoneMismatch(systemZone, savedZone, new Date()),
     [systemZone, savedZone],
   );
   const ignore = (): void => {
