@@ -9,6 +9,9 @@ import { RouterLink } from '../../components/router-link.tsx';
 import { WithFirstPaint } from '../../components/with-first-paint.tsx';
 import { useAfterFirstPaint } from '../../lib/after-first-paint.ts';
 import { useTimezoneWarning } from '../../features/top-bar/hooks/use-timezone-warning.ts';
+import { SMART_BANNER_KEY, isSmartBannerHidden, showsSmartBanner } from '../../features/top-bar/utils/smart-banner.ts';
+import { useChorusSettings } from '../../lib/chorus-context.ts';
+import { localStore } from '../../lib/safe-storage.ts';
 import { TopicsDropdown } from '../../features/topics/index.tsx';
 import { PostTracking } from '../../features/tracking/components/post-tracking.tsx';
 import { usePageAnalytics } from '../../features/tracking/hooks/use-page-analytics.ts';
@@ -32,7 +35,7 @@ const SearchToggle = lazy(() => topBarSearch().then((m) => ({ default: m.SearchT
 const MobileMenu = lazy(() => import('../../features/top-bar/components/mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
 const SuggestButton = lazy(() => import('../../features/suggest/index.ts').then((m) => ({ default: m.SuggestButton })));
 
-// The phone-only smart app banner loads only on phone widths.
+// The phone-only smart app banner loads only where it shows.
 const SmartAppBanner = lazy(() => import('../../features/top-bar/components/smart-app-banner.tsx').then((m) => ({ default: m.SmartAppBanner })));
 
 function TopBar(): JSX.Element {
@@ -149,17 +152,17 @@ export function AppLayout(): JSX.Element {
   const { t } = useTranslation();
   const location = useLocation();
   const narrow = useMediaQuery(NARROW_QUERY);
+  const { host } = useChorusSettings();
+  // Decided here, so a banner that shows holds the first frame rather than pushing the page down
+  // when its code arrives; the banner keeps its own state for being closed.
+  const bannerShows = showsSmartBanner({ narrow, host, hidden: isSmartBannerHidden(localStore.get(SMART_BANNER_KEY), Date.now()) });
   usePageAnalytics();
   return (
     <>
       <a href="#chorus-main" className={styles.skip}>
         {t('nav.skipToContent')}
       </a>
-      {narrow ? (
-        <Suspense fallback={null}>
-          <SmartAppBanner />
-        </Suspense>
-      ) : null}
+      <WithFirstPaint>{bannerShows ? <SmartAppBanner /> : null}</WithFirstPaint>
       <ErrorBoundary>
         <TopBar />
       </ErrorBoundary>
