@@ -11,6 +11,7 @@ import { TopicView } from '../../features/posts/components/topic-view.tsx';
 import { useCategories } from '../../features/posts/api/get-categories.ts';
 import { LibraryControls, useLibraryState } from '../../features/library/index.ts';
 import { FollowToggle } from '../../features/topics/components/follow-toggle.tsx';
+import { useUserCategories } from '../../features/topics/api/user-categories.ts';
 
 /** Where each non-numeric special topic lives. */
 const SPECIAL_ROUTES: Readonly<Record<string, string>> = {
@@ -57,6 +58,8 @@ function LibraryTopic(props: { topicId: number | null }): JSX.Element {
   const { t } = useTranslation(['common', 'library']);
   const [library, setLibrary] = useLibraryState();
   const categories = useCategories();
+  // The follow toggle's data: waited for with the name, so the header paints once (TopicView).
+  const followed = useUserCategories();
   const found = props.topicId === null ? undefined : categories.data?.objects.find((category) => category.id === props.topicId);
   const unknown = props.topicId !== null && categories.isSuccess && found === undefined;
   const name = props.topicId === null ? t('topic.explore') : unknown ? t('library:topic.notFoundTitle') : (found?.name ?? t('topic.fallbackTitle'));
@@ -66,6 +69,7 @@ function LibraryTopic(props: { topicId: number | null }): JSX.Element {
   return (
     <TopicView
       title={name}
+      headerPending={props.topicId !== null && (categories.isPending || followed.isPending)}
       query={{
         filter_by: library.filterBy,
         ...(sortBy === undefined ? {} : { sort_by: sortBy }),

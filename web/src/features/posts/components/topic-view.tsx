@@ -19,6 +19,12 @@ interface TopicViewProps {
   searching?: boolean;
   /** Beside the title: the follow toggle. */
   actions?: ReactNode;
+  /**
+   * The title or the actions are still loading (a topic's name, whether it is followed): the
+   * page shows its spinner, while the posts already load, and then the header, controls and
+   * cards in one paint, so nothing moves when the name or the toggle arrives.
+   */
+  headerPending?: boolean;
   /** Under the title: search box, filter and sort. */
   controls?: ReactNode;
   /** False shows one page only (the recommendations drawer). */
@@ -37,6 +43,7 @@ export function TopicView(props: TopicViewProps): JSX.Element {
   const hasMore = infinite && posts.hasNextPage;
   const sentinel = useInfiniteScroll({ hasMore, loading: posts.isFetching, onLoadMore: () => void posts.fetchNextPage() });
 
+  if (props.headerPending) return <PageSpinner label={t('topic.loading')} />;
   return (
     <div className={styles.root}>
       <div className={styles.header}>
