@@ -29,6 +29,28 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     await expectFeed(page);
   });
 
+  test('a page load of the feed asks for the feed beside the session, not after its answers', async ({ page }) => {
+    // The signed-in user's record answers 1.5 s late; the feed's request must not wait for it.
+    const userRecord = /^\/api\/v1\/user\/\d+$/;
+    await page.route((url) => userRecord.test(url.pathname), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    let userAnswered = 0;
+    let feedAsked = 0;
+    page.on('response', (response) => {
+      if (userAnswered === 0 && userRecord.test(new URL(response.url()).pathname)) userAnswered = Date.now();
+    });
+    page.on('request', (request) => {
+      if (feedAsked === 0 && new URL(request.url()).pathname === '/api/v4/post/feed') feedAsked = Date.now();
+    });
+    await page.goto('/');
+    await expectFeed(page);
+    expect(userAnswered, 'the user record was asked for and answered').toBeGreaterThan(0);
+    expect(feedAsked, 'the feed was asked for').toBeGreaterThan(0);
+    expect(feedAsked).toBeLessThan(userAnswered);
+  });
+
   test('the feed shows followed topics, Customize Feed, and a title count capped at 20+', async ({ page }) => {
     await page.goto('/');
     await expectFeed(page);

@@ -10,7 +10,7 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { adminLandingPath } from '../lib/redirects.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
-import { FeedRoute } from './routes/feed.tsx';
+import { FeedPrefetch, FeedRoute } from './routes/feed.tsx';
 import { PostActionsProvider } from './routes/post-actions-provider.tsx';
 
 // Everything but the signed-in frame and the feed loads on demand, keeping the feed's first
@@ -119,11 +119,14 @@ export function createRoutes(): RouteObject[] {
         },
         {
           element: (
-            <ProtectedRoute>
-              <PostActionsProvider>
-                <AppLayout />
-              </PostActionsProvider>
-            </ProtectedRoute>
+            <>
+              <FeedPrefetch />
+              <ProtectedRoute>
+                <PostActionsProvider>
+                  <AppLayout />
+                </PostActionsProvider>
+              </ProtectedRoute>
+            </>
           ),
           children: [
             {

@@ -135,6 +135,12 @@ function SessionGate(props: { userId: number; children: ReactNode }): JSX.Elemen
   return <>{props.children}</>;
 }
 
+/** The signed-in user's id while this browser holds a session (their id and a token), else null. */
+export function useSignedInUserId(): number | null {
+  const userId = useSessionStore((state) => state.userId);
+  return userId !== null && api().tokens.get() !== null ? userId : null;
+}
+
 /**
  * Guards the signed-in routes: without a session it sends the visitor to sign-in with `next`
  * (plain sign-in after a sign-out), and it renders nothing until the user and the company
@@ -142,9 +148,9 @@ function SessionGate(props: { userId: number; children: ReactNode }): JSX.Elemen
  */
 export function ProtectedRoute(props: { children: ReactNode }): JSX.Element {
   const location = useLocation();
-  const userId = useSessionStore((state) => state.userId);
+  const userId = useSignedInUserId();
   const endedBy = useSessionStore((state) => state.endedBy);
-  if (userId === null || api().tokens.get() === null) {
+  if (userId === null) {
     const target = endedBy === 'signed-out' ? SIGN_IN_PATH : signInRedirectPath(location.pathname, location.search);
     return <Navigate to={target} replace />;
   }

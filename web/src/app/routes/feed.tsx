@@ -1,16 +1,17 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { JSX } from 'react';
-import { Navigate, Outlet, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FilterBy, SortBy } from '@chorus/core';
-import { useConfigInfo } from '../../lib/auth.tsx';
+import { FilterBy, SortBy, type FeedQuery } from '@chorus/core';
+import { useConfigInfo, useSignedInUserId } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { FeedView } from '../../features/posts/components/feed-view.tsx';
 import { feedTitle } from '../../features/posts/components/feed-title.ts';
-import { useFeed } from '../../features/posts/api/get-feed.ts';
+import { feedQueryOptions, useFeed } from '../../features/posts/api/get-feed.ts';
 import { useOnboardingRedirect } from '../../features/onboarding/hooks/use-onboarding-redirect.ts';
-import { useLibraryState } from '../../features/library/hooks/library-state.ts';
+import { useLibraryState, type LibraryState } from '../../features/library/hooks/library-state.ts';
 import { CustomizeFeed } from '../../features/topics/components/customize-feed.tsx';
 
 // The filter and sort buttons (toggle buttons, library strings) load beside the feed's answer,
@@ -20,6 +21,29 @@ const LibraryControls = lazy(() => import('../../features/library/components/lib
 
 const FILTERS: readonly string[] = Object.values(FilterBy);
 const SORTS: readonly string[] = Object.values(SortBy);
+
+/** The feed's query under the library state's filter and sort. */
+function feedQueryOf(library: LibraryState): FeedQuery {
+  return { filter_by: library.filterBy, sort_by: library.sortBy ?? SortBy.LATEST };
+}
+
+/**
+ * On a page load of `/` with a session, starts the feed's request beside the session's own
+ * (the user and the company), rather than after them: the signed-in frame renders only once
+ * both have answered (ProtectedRoute), and the feed then asked only from that render, a round
+ * trip later. Rendered outside the guard, once per page load.
+ */
+export function FeedPrefetch(): null {
+  const { pathname } = useLocation();
+  const userId = useSignedInUserId();
+  const [library] = useLibraryState();
+  const client = useQueryClient();
+  const [initial] = useState(() => ({ atFeed: pathname === '/', signedIn: userId !== null, query: feedQueryOf(library) }));
+  useEffect(() => {
+    if (initial.atFeed && initial.signedIn) void client.prefetchQuery(feedQueryOptions(initial.query));
+  }, [client, initial]);
+  return null;
+}
 
 /**
  * `/`: the feed, with the single post dialog (`/post/:postId`) rendered over it. Query
@@ -32,7 +56,7 @@ export function FeedRoute(): JSX.Element {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [library, setLibrary] = useLibraryState();
-  const query = { filter_by: library.filterBy, sort_by: library.sortBy ?? SortBy.LATEST };
+  const query = feedQueryOf(library);
   const feed = useFeed(query);
   useDocumentTitle(feedTitle(feed.data?.num_results, t('feed.documentTitle', { company: config?.company_name ?? '' })));
   useOnboardingRedirect();
