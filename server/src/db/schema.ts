@@ -263,7 +263,9 @@ export const posts = pgTable(
     shareCount: integer('share_count').notNull().default(0),
   },
   (t) => [
-    // The feed and list sort by (created desc, id desc) within a company.
+    // The feed and list sort by (created desc, id desc) within a company. Migration 0029 adds
+    // INCLUDE (status, start, expiration), which drizzle cannot declare: the visibility test then
+    // reads the index alone (counts and page ids as index-only scans).
     index('posts_company_created_idx').on(t.companyId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Top performing: (share_count desc, created desc, id desc) within a company.
     index('posts_company_share_count_idx').on(t.companyId, t.shareCount.desc().nullsFirst(), t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
