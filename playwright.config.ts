@@ -50,6 +50,13 @@ function prepareRunFolder(): string {
 process.env.CHORUS_E2E_RUN_DIR ??= prepareRunFolder();
 const runDir = process.env.CHORUS_E2E_RUN_DIR;
 
+/**
+ * Signed-in state of user@acme.example, written once by the setup project into the run's own
+ * folder: a second run beside this one (another port) writes its own, where a shared file let it
+ * replace this run's session with one its server does not know.
+ */
+export const ACME_USER_STATE = join(runDir, 'acme-user.json');
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,

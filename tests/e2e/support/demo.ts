@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-
 /** Password of every demo user the server seeds (ARCHITECTURE.md, "Demo data"). */
 export const DEMO_PASSWORD = 'Chorus!2026';
 
@@ -10,12 +8,8 @@ export const DEMO_USERS = {
   globexUser: 'user@globex.example',
 } as const;
 
-/**
- * Signed-in state of user@acme.example, written once by the setup project into the run's own
- * folder (playwright.config.ts): a second run beside this one (another port) writes its own,
- * where a shared file let it replace this run's session with one its server does not know.
- */
-export const ACME_USER_STATE = join(process.env.CHORUS_E2E_RUN_DIR ?? 'tests/e2e/.auth', 'acme-user.json');
+/** Signed-in state of user@acme.example (in the run's own folder, see playwright.config.ts). */
+export { ACME_USER_STATE } from '../../../playwright.config.ts';
 
 /** The origin of a company site on the suite's server, e.g. `http://globex.localhost:3100`. */
 export function companyOrigin(baseURL: string | undefined, subdomain: string): string {

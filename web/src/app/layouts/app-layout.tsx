@@ -153,16 +153,17 @@ export function AppLayout(): JSX.Element {
   const location = useLocation();
   const narrow = useMediaQuery(NARROW_QUERY);
   const { host } = useChorusSettings();
-  // Decided here, so a banner that shows holds the first frame rather than pushing the page down
-  // when its code arrives; the banner keeps its own state for being closed.
-  const bannerShows = showsSmartBanner({ narrow, host, hidden: isSmartBannerHidden(localStore.get(SMART_BANNER_KEY), Date.now()) });
+  // Decided here, before render, so a banner that shows holds the first frame rather than
+  // pushing the page down when its code arrives.
+  const [bannerHidden, setBannerHidden] = useState(() => isSmartBannerHidden(localStore.get(SMART_BANNER_KEY), Date.now()));
+  const bannerShows = showsSmartBanner({ narrow, host, hidden: bannerHidden });
   usePageAnalytics();
   return (
     <>
       <a href="#chorus-main" className={styles.skip}>
         {t('nav.skipToContent')}
       </a>
-      <WithFirstPaint>{bannerShows ? <SmartAppBanner /> : null}</WithFirstPaint>
+      <WithFirstPaint>{bannerShows ? <SmartAppBanner onLeave={() => setBannerHidden(true)} /> : null}</WithFirstPaint>
       <ErrorBoundary>
         <TopBar />
       </ErrorBoundary>

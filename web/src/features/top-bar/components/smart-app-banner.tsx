@@ -1,33 +1,28 @@
-import { useRef, useState, type JSX, type MouseEvent } from 'react';
+import { useRef, type JSX, type MouseEvent } from 'react';
 import { Button, Text } from '@fluentui/react-components';
 import { DismissRegular, PhoneRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { browserAppOpener, companyAppLink, openAppOrStore, storeUrl } from '../../../lib/app-link.ts';
-import { useChorusSettings } from '../../../lib/chorus-context.ts';
 import { subdomainOf } from '../../../lib/hosts.ts';
 import { localStore } from '../../../lib/safe-storage.ts';
-import { NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
-import { SMART_BANNER_KEY, isSmartBannerHidden, showsSmartBanner, smartBannerHiddenUntil, type SmartBannerExit } from '../utils/smart-banner.ts';
+import { SMART_BANNER_KEY, smartBannerHiddenUntil, type SmartBannerExit } from '../utils/smart-banner.ts';
 import styles from './smart-app-banner.module.css';
 
 /**
  * The smart app banner (accounts spec 9): on phone widths of the standalone site, a compact
  * strip above the top bar offering the mobile app. It sits in the page's flow and scrolls away
  * with it, never over the content. Closing it hides it for 7 days, opening the app for 7 days
- * (the reminder); where storage is blocked it stays closed for the page's life only.
+ * (the reminder); where storage is blocked it stays closed for the page's life only. The layout
+ * decides where it shows (utils/smart-banner.ts) and hides it on `onLeave`.
  */
-export function SmartAppBanner(): JSX.Element | null {
+export function SmartAppBanner(props: { onLeave: () => void }): JSX.Element {
   const { t } = useTranslation();
-  const { host } = useChorusSettings();
-  const narrow = useMediaQuery(NARROW_QUERY);
-  const [hidden, setHidden] = useState(() => isSmartBannerHidden(localStore.get(SMART_BANNER_KEY), Date.now()));
   const cancel = useRef<(() => void) | null>(null);
-  if (!showsSmartBanner({ narrow, host, hidden })) return null;
 
   const link = companyAppLink(subdomainOf(window.location.hostname));
   const leave = (exit: SmartBannerExit): void => {
     localStore.set(SMART_BANNER_KEY, smartBannerHiddenUntil(exit, Date.now()));
-    setHidden(true);
+    props.onLeave();
   };
   const handleOpen = (event: MouseEvent<HTMLAnchorElement>): void => {
     event.preventDefault();
