@@ -3,7 +3,7 @@ import { wcagViolations } from './support/axe.ts';
 import { CompanyApi } from './support/api.ts';
 import { DEMO_USERS } from './support/demo.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding, FRESH_PASSWORD } from './support/fresh-user.ts';
-import { expectFeed, postTitles, signInWithEmail } from './support/sign-in.ts';
+import { EMAIL_OPTION, expectFeed, postTitles, signInWithEmail } from './support/sign-in.ts';
 
 interface ListedPost {
   id: number;
@@ -49,6 +49,30 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     expect(userAnswered, 'the user record was asked for and answered').toBeGreaterThan(0);
     expect(feedAsked, 'the feed was asked for').toBeGreaterThan(0);
     expect(feedAsked).toBeLessThan(userAnswered);
+  });
+
+  test('the first screen\'s pictures load at once and first, every other picture as it nears the screen', async ({ page }) => {
+    // Per picture in a card of the page's main region: which grid (in page order), which card, how it loads.
+    const cardPictures = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('main ul')].flatMap((grid, gridIndex) =>
+          [...grid.querySelectorAll(':scope > li')].flatMap((item, card) =>
+            [...item.querySelectorAll('article img')].map((img) => ({ grid: gridIndex, card, loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority') })),
+          ),
+        ),
+      );
+    for (const path of ['/', '/topic/latest']) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+      const pictures = await cardPictures();
+      const firstGrid = pictures[0]?.grid;
+      const first = pictures.filter((p) => p.grid === firstGrid && p.card < 2);
+      const rest = pictures.filter((p) => !(p.grid === firstGrid && p.card < 2));
+      expect(first.length, `${path}: the first cards have pictures`).toBeGreaterThan(0);
+      expect(rest.length, `${path}: later cards have pictures`).toBeGreaterThan(0);
+      expect(first.every((p) => p.loading === 'eager' && p.priority === 'high'), `${path}: ${JSON.stringify(first)}`).toBe(true);
+      expect(rest.every((p) => p.loading === 'lazy' && p.priority === null), `${path}: ${JSON.stringify(rest)}`).toBe(true);
+    }
   });
 
   test('the feed shows followed topics, Customize Feed, and a title count capped at 20+', async ({ page }) => {
@@ -263,4 +287,18 @@ test('a fresh user sees their bookmarks listed', async ({ page, baseURL }) => {
   await page.reload();
   await expect(page.getByText('No Posts Available')).toBeVisible();
   await api.dispose();
+});
+
+test('the page shows a spinner before any script has run, and the app replaces it', async ({ browser, page, baseURL }) => {
+  // index.html's own first paint: what a phone on a slow network sees while the app's code loads.
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto('/sign-in');
+  await expect(bare.locator('#root .chorus-boot svg')).toBeVisible();
+  await expect(bare.locator('#root .chorus-boot')).toHaveAttribute('aria-hidden', 'true');
+  await noScript.close();
+
+  await page.goto('/sign-in');
+  await expect(page.getByRole('link', { name: EMAIL_OPTION })).toBeVisible();
+  await expect(page.locator('.chorus-boot')).toHaveCount(0);
 });

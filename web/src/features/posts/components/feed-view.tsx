@@ -10,7 +10,7 @@ import { useFeed } from '../api/get-feed.ts';
 import { useNewPosts } from '../api/get-last-post-id.ts';
 import { useSlideCount } from '../hooks/use-slide-count.ts';
 import { PostMenuContext } from './post-card.tsx';
-import { PostGrid } from './post-grid.tsx';
+import { FIRST_SCREEN_CARDS, PostGrid } from './post-grid.tsx';
 import styles from './feed-view.module.css';
 
 function FeedSection(props: { title: string; action?: ReactNode; children: ReactNode }): JSX.Element {
@@ -63,7 +63,7 @@ function FeaturedSection(props: { posts: readonly Post[] }): JSX.Element {
             </Button>
           </div>
         ) : null}
-        <PostGrid posts={props.posts.slice(first, last)} headingLevel="h3" columns={slides} />
+        <PostGrid posts={props.posts.slice(first, last)} headingLevel="h3" columns={slides} eager={FIRST_SCREEN_CARDS} />
       </div>
     </FeedSection>
   );
@@ -141,7 +141,7 @@ export function FeedView(props: FeedViewProps): JSX.Element {
               </RouterLink>
             }
           >
-            <PostGrid posts={latest} headingLevel="h3" />
+            <PostGrid posts={latest} headingLevel="h3" eager={featured.length > 0 ? 0 : FIRST_SCREEN_CARDS} />
           </FeedSection>
         ) : null}
         {doormats.map(({ category, posts }) => (

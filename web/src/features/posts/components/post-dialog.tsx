@@ -33,7 +33,7 @@ function PostDetails(props: { post: Post; actions: PostSlot | undefined; comment
   const topicsId = `post-${post.id}-topics`;
   return (
     <div className={styles.content}>
-      <PostMedia post={post} size="large" />
+      <PostMedia post={post} size="large" eager />
       {post.properties.suggested_by ? <SuggestedBy name={post.properties.suggested_by.name} /> : null}
       {props.actions ? props.actions(post) : null}
       {post.content_for_viewing ? (

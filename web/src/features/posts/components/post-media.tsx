@@ -7,9 +7,14 @@ import { postMediaKind } from './post-media-kind.ts';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import styles from './post-media.module.css';
 
-/** A post's media: native video with controls, its image, a link preview, or nothing. */
-export function PostMedia(props: { post: Post; size?: 'card' | 'large' }): JSX.Element | null {
+/**
+ * A post's media: native video with controls, its image, a link preview, or nothing. `eager`
+ * media (a page's first cards, the open post) loads at once and first; the rest waits until it
+ * nears the screen.
+ */
+export function PostMedia(props: { post: Post; size?: 'card' | 'large'; eager?: boolean }): JSX.Element | null {
   const { t } = useTranslation();
+  const loading = props.eager ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const);
   const media = postMediaKind(props.post);
   const frame = props.size === 'large' ? `${styles.frame} ${styles.large}` : styles.frame;
 
@@ -19,21 +24,21 @@ export function PostMedia(props: { post: Post; size?: 'card' | 'large' }): JSX.E
       // poster, if any, with a clear notice instead of a player that stays blank.
       return (
         <div className={`${frame} ${styles.unplayable}`} role="img" aria-label={t('post.videoUnavailableLabel', { title: props.post.title })}>
-          {media.poster ? <img className={styles.poster} src={media.poster} alt="" loading="lazy" /> : null}
+          {media.poster ? <img className={styles.poster} src={media.poster} alt="" {...loading} /> : null}
           <span className={styles.unplayableNotice}>
             <Text size={200}>{t('post.videoUnavailable')}</Text>
           </span>
         </div>
       );
     case 'video':
-      return <PostVideo frame={frame} title={props.post.title} mp4={media.mp4} mov={media.mov} poster={media.poster} />;
+      return <PostVideo frame={frame} title={props.post.title} mp4={media.mp4} mov={media.mov} poster={media.poster} loading={loading} />;
     case 'image':
-      return <img className={frame} src={props.size === 'large' ? media.image.original : media.image.medium} alt={props.post.title} loading="lazy" />;
+      return <img className={frame} src={props.size === 'large' ? media.image.original : media.image.medium} alt={props.post.title} {...loading} />;
     case 'attachment': {
       const { object } = media.attachment;
       return (
         <Link className={styles.attachment} href={object.url} target="_blank" rel="noopener noreferrer">
-          {object.image ? <img className={frame} src={object.image} alt="" loading="lazy" /> : null}
+          {object.image ? <img className={frame} src={object.image} alt="" {...loading} /> : null}
           <span className={styles.attachmentText}>
             <Text size={200} className={styles.domain}>
               {object.domain}
@@ -58,13 +63,20 @@ export function PostMedia(props: { post: Post; size?: 'card' | 'large' }): JSX.E
  * would otherwise build fifty media players (each with its own controls and layout) during
  * its first render on a phone.
  */
-function PostVideo(props: { frame: string | undefined; title: string; mp4: string | null; mov: string | null; poster: string | null }): JSX.Element {
+function PostVideo(props: {
+  frame: string | undefined;
+  title: string;
+  mp4: string | null;
+  mov: string | null;
+  poster: string | null;
+  loading: { loading: 'eager' | 'lazy'; fetchPriority?: 'high' };
+}): JSX.Element {
   const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
   if (!playing) {
     return (
       <button type="button" className={`${props.frame ?? ''} ${styles.videoFacade ?? ''}`} onClick={() => setPlaying(true)} aria-label={t('post.playVideo', { title: props.title })}>
-        {props.poster ? <img className={styles.poster} src={props.poster} alt="" loading="lazy" /> : null}
+        {props.poster ? <img className={styles.poster} src={props.poster} alt="" {...props.loading} /> : null}
         <Play48Filled className={styles.play} aria-hidden="true" />
       </button>
     );
