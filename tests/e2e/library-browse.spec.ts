@@ -75,6 +75,35 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     }
   });
 
+  test('the feed paints its filter and sort row with its cards: nothing moves down when that code arrives late', async ({ page }) => {
+    // Where the first card was in the frame that first showed it.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const card = document.querySelector('main article');
+        if (card === null) return;
+        observer.disconnect();
+        Object.assign(window, { __firstCardTop: card.getBoundingClientRect().top });
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    // A slow network: the row's code arrives well after the feed's answer (routing also turns the cache off).
+    await page.route(/\/assets\/library-controls-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto('/');
+    await expectFeed(page);
+    await expect(page.getByRole('group', { name: 'Filter posts' })).toBeVisible();
+    const tops = await page.evaluate(() => ({
+      atFirstPaint: (window as unknown as { __firstCardTop?: number }).__firstCardTop ?? null,
+      now: document.querySelector('main article')?.getBoundingClientRect().top ?? null,
+      scrolled: window.scrollY,
+    }));
+    expect(tops.scrolled).toBe(0);
+    expect(tops.atFirstPaint).not.toBeNull();
+    expect(tops.now).toBe(tops.atFirstPaint);
+  });
+
   test('the feed shows followed topics, Customize Feed, and a title count capped at 20+', async ({ page }) => {
     await page.goto('/');
     await expectFeed(page);
