@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import * as samlify from 'samlify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samlSpUrls } from '../../auth/saml.ts';
+import { COMPANY_CACHE_TTL_MS } from '../../plugins/tenancy.ts';
 import { createInvite } from '../../auth/invites.ts';
 import { DEFAULT_FEATURE_TOGGLES } from '../../db/defaults.ts';
 import { companies, events, externalIdentities, memberships, users, type CompanyRow, type SamlConfigColumn } from '../../db/schema.ts';
@@ -20,6 +21,13 @@ import { buildCompany, buildUser, TEST_PASSWORD } from '../../test/factories.ts'
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 samlify.setSchemaValidator({ validate });
+
+/**
+ * Waits out the server's company look-up cache (plugins/tenancy.ts) after a test changes a
+ * company's row behind the API: until then requests may still see the row from before. A busy
+ * machine made the logout tests after such a change see Initech without its IdP logout.
+ */
+const companyLookupsExpired = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, COMPANY_CACHE_TTL_MS + 50));
 
 const fixture = (name: string): string => readFileSync(new URL(`../../test/fixtures/saml/${name}`, import.meta.url), 'utf8');
 const IDP_KEY = fixture('idp-key.pem');
@@ -294,6 +302,7 @@ describe('POST /api/v1/auth/saml/callback', () => {
       .update(companies)
       .set({ samlConfig: { ...samlConfig, jitProvisioning: true, allowedDomains: ['acme.test'] } })
       .where(eq(companies.id, initech.id));
+    await companyLookupsExpired();
     try {
       const sp = serviceProvider({ subdomain: 'initech' });
       expect(location(await callback('initech', await idpResponse(claimed.email, { sp }))).pathname).toBe('/sign-in/sso/domain-not-found');
@@ -307,6 +316,7 @@ describe('POST /api/v1/auth/saml/callback', () => {
         .update(companies)
         .set({ samlConfig: { ...samlConfig, logoutUrl: 'https://idp.chorus.test/logout', jitProvisioning: false } })
         .where(eq(companies.id, initech.id));
+      await companyLookupsExpired();
     }
   });
 
