@@ -7,6 +7,9 @@ import { postMediaKind } from './post-media-kind.ts';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import styles from './post-media.module.css';
 
+/** How an image of the media loads: at once and first, or once it nears the screen. */
+type MediaLoading = { loading: 'eager'; fetchPriority: 'high' } | { loading: 'lazy' };
+
 /**
  * A post's media: native video with controls, its image, a link preview, or nothing. `eager`
  * media (a page's first cards, the open post) loads at once and first; the rest waits until it
@@ -14,7 +17,7 @@ import styles from './post-media.module.css';
  */
 export function PostMedia(props: { post: Post; size?: 'card' | 'large'; eager?: boolean }): JSX.Element | null {
   const { t } = useTranslation();
-  const loading = props.eager ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const);
+  const loading: MediaLoading = props.eager ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy' };
   const media = postMediaKind(props.post);
   const frame = props.size === 'large' ? `${styles.frame} ${styles.large}` : styles.frame;
 
@@ -69,7 +72,7 @@ function PostVideo(props: {
   mp4: string | null;
   mov: string | null;
   poster: string | null;
-  loading: { loading: 'eager' | 'lazy'; fetchPriority?: 'high' };
+  loading: MediaLoading;
 }): JSX.Element {
   const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
