@@ -19,6 +19,8 @@ const SESSION_ENTRIES = 20_000;
 const ANSWER_BYTES = 64 * 1024 * 1024;
 /** Post-list totals kept at most (many distinct searches must not grow it without end). */
 const COUNT_ENTRIES = 10_000;
+/** Pages of post ids kept at most (21 ids each). */
+const PAGE_ENTRIES = 10_000;
 
 /** The caches of one server process. */
 export interface Caches {
@@ -34,6 +36,13 @@ export interface Caches {
    * recounting the library after every like anywhere would cost more than all the pages.
    */
   counts: ReadCache<number>;
+  /**
+   * The post ids of list pages that are the same for every member (no bookmarks, no "not
+   * shared by me"), by list, order and page: a search ranks every match, which costs more than
+   * the page's posts, and every member searching the same words shares that work. Retired
+   * with the company's answers; the posts and each viewer's extras are read fresh.
+   */
+  pageIds: ReadCache<number[]>;
 }
 
 /** Caches on a generation, each entry kept at most `ttlMs`; 0 turns both off (tests that write behind the API's back). */
@@ -54,6 +63,7 @@ export function createCaches(generation: CacheGeneration, ttlMs: number): Caches
       onLookup: (hit) => recordCacheLookup('answers', hit),
     }),
     counts: new ReadCache<number>(new LocalCacheGeneration(), { ttlMs, maxWeight: COUNT_ENTRIES, weigh: () => 1, onLookup: (hit) => recordCacheLookup('counts', hit) }),
+    pageIds: new ReadCache<number[]>(generation, { ttlMs, maxWeight: PAGE_ENTRIES, weigh: () => 1, onLookup: (hit) => recordCacheLookup('page_ids', hit) }),
   };
 }
 

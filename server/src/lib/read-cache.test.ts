@@ -103,5 +103,7 @@ describe('ReadCache', () => {
     await c.get(ACME, 'k', compute);
     expect(compute).toHaveBeenCalledTimes(2);
     expect(c.size).toBe(0);
+    expect(c.enabled).toBe(false);
+    expect(cache(1).cache.enabled).toBe(true);
   });
 });

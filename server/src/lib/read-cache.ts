@@ -41,6 +41,11 @@ export class ReadCache<T> {
     this.#options = options;
   }
 
+  /** Whether values are kept at all (off: every get computes). */
+  get enabled(): boolean {
+    return this.#options.ttlMs > 0 && this.#generation.usable();
+  }
+
   /** Entries kept now (for tests and diagnostics). */
   get size(): number {
     return this.#entries.size;
@@ -51,7 +56,7 @@ export class ReadCache<T> {
    * must name the company: `companyId` only says whose writes retire the entry.
    */
   async get(companyId: number, key: string, compute: () => Promise<T>): Promise<T> {
-    if (this.#options.ttlMs <= 0 || !this.#generation.usable()) return compute();
+    if (!this.enabled) return compute();
     const now = Date.now();
     const hit = this.#entries.get(key);
     if (hit !== undefined) {

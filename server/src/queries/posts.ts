@@ -32,6 +32,7 @@ const P = {
   topics: sql.placeholder('topics'),
   tsquery: sql.placeholder('tsquery'),
   offset: sql.placeholder('offset'),
+  ids: sql.placeholder('ids'),
 };
 
 /** A live post of the company, or null (missing, another company's, not live). */
@@ -118,11 +119,23 @@ function featuredOnly(): SQL {
   return sql`${posts.isFeatured}`;
 }
 
+/**
+ * Whether a list's matches depend on who asks: the viewer's bookmarks, or the posts the viewer
+ * has not shared. Every other list matches and orders the same posts for every member.
+ */
+function matchesPerViewer(params: PostListParams): boolean {
+  return params.filterBy === FilterBy.UNSHARED || params.type === PostListType.BOOKMARKS;
+}
+
 /** The cache key of a list total: everything that decides the matches (not sort or page). */
 function countKey(companyId: number, viewerId: number, params: PostListParams): string {
-  const perViewer = params.filterBy === FilterBy.UNSHARED || params.type === PostListType.BOOKMARKS;
   const topics = [...new Set(params.categoryIds)].sort((a, b) => a - b).join(',');
-  return JSON.stringify(['posts', companyId, params.type, params.filterBy, perViewer ? viewerId : 0, topics, params.query]);
+  return JSON.stringify(['posts', companyId, params.type, params.filterBy, matchesPerViewer(params) ? viewerId : 0, topics, params.query]);
+}
+
+/** The cache key of a page's post ids, for lists that are the same for every viewer: the matches, the order and the page. */
+function pageIdsKey(companyId: number, params: PostListParams, offset: number, limit: number): string {
+  return JSON.stringify([countKey(companyId, 0, params), params.sortBy, offset, limit]);
 }
 
 /** A search is planned for its words; every other shape once (prepared.ts). */
@@ -159,22 +172,29 @@ function countQuery(db: Database, shape: ListShape) {
 }
 
 /**
+ * The ids of a page of the list, `limit` at most, in order, with their rank. Top performing
+ * reads posts_company_share_count_idx, the newest first posts_company_created_idx, a search
+ * posts_search_vector_idx (and ranks every match: the costly part of a search).
+ */
+function pageIdsSelect(on: Database, shape: ListShape, limit: number) {
+  const order = listOrder(shape);
+  return on
+    .select({ id: posts.id, rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rank') })
+    .from(posts)
+    .where(and(...listConditions(shape)))
+    .orderBy(...order)
+    .limit(limitInText(limit))
+    .offset(P.offset);
+}
+
+/**
  * A page of the list with its extras, `limit` rows at most. The page's ids first, then the
  * rows with their extras: selected in one query with LIMIT/OFFSET, the extras' subqueries
- * would also run for every skipped row. Top performing reads posts_company_share_count_idx,
- * the newest first posts_company_created_idx, a search posts_search_vector_idx.
+ * would also run for every skipped row.
  */
 function pageQuery(db: Database, shape: ListShape, limit: number) {
   return preparedQuery(db, JSON.stringify(['page', shape, limit]), (name, on) => {
-    const order = listOrder(shape);
-    const page = on
-      .select({ id: posts.id, rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rank') })
-      .from(posts)
-      .where(and(...listConditions(shape)))
-      .orderBy(...order)
-      .limit(limitInText(limit))
-      .offset(P.offset)
-      .as('page');
+    const page = pageIdsSelect(on, shape, limit).as('page');
     return on
       .select({ post: posts, extras: postExtrasFields(P.viewer) })
       .from(page)
@@ -182,6 +202,29 @@ function pageQuery(db: Database, shape: ListShape, limit: number) {
       .orderBy(page.rank)
       .prepare(name);
   }, planOf(shape));
+}
+
+/** pageQuery's first half alone: a page's ids in order, to share between viewers. */
+function pageIdsQuery(db: Database, shape: ListShape, limit: number) {
+  return preparedQuery(db, JSON.stringify(['page-ids', shape, limit]), (name, on) => pageIdsSelect(on, shape, limit).prepare(name), planOf(shape));
+}
+
+/**
+ * pageQuery's second half alone: the posts of a page's ids (a shared page, computed for
+ * another viewer) with this viewer's extras, in the page's order. Posts no longer live since
+ * the page was computed (expired, unpublished) are left out.
+ */
+function postsByIdsQuery(db: Database) {
+  return preparedQuery(db, 'posts-by-ids', (name, on) => {
+    const page = sql`unnest(${P.ids}::int[]) with ordinality as page(id, rank)`;
+    return on
+      .select({ post: posts, extras: postExtrasFields(P.viewer) })
+      .from(page)
+      .innerJoin(posts, eq(posts.id, sql`page.id`))
+      .where(liveInCompany(P.company))
+      .orderBy(sql`page.rank`)
+      .prepare(name);
+  });
 }
 
 /**
@@ -194,14 +237,22 @@ function reportedTotal(counted: number, offset: number, shown: number, more: boo
   return Math.max(counted, offset + perPage + 1);
 }
 
+/** The caches a list reads through: totals, and the pages' ids of lists that are the same for every viewer. */
+export interface ListCaches {
+  counts: ReadCache<number>;
+  pageIds: ReadCache<number[]>;
+}
+
 /**
  * One page of a post list, with extras, and the total number of matches (cached briefly,
  * counted up to COUNTED_TOTAL_MAX). Bookmark lists are counted fresh: the viewer's own toggles
- * must show at once.
+ * must show at once. A list that is the same for every viewer has its page's ids cached for
+ * the company (a search ranks every match once, not once per member); each viewer's own
+ * extras are always read fresh with the posts.
  */
 export async function listPosts(
   db: Database,
-  counts: ReadCache<number>,
+  caches: ListCaches,
   companyId: number,
   viewerId: number,
   params: PostListParams,
@@ -216,10 +267,20 @@ export async function listPosts(
     const [counted] = await countQuery(db, shape).execute(values);
     return counted?.total ?? 0;
   };
-  const counted = params.type === PostListType.BOOKMARKS ? await countAll() : await counts.get(companyId, countKey(companyId, viewerId, params), countAll);
+  const counted = params.type === PostListType.BOOKMARKS ? await countAll() : await caches.counts.get(companyId, countKey(companyId, viewerId, params), countAll);
   if (counted <= COUNTED_TOTAL_MAX && offset >= counted) return { rows: [], total: counted };
   // One row more than the page shows tells whether more follow it.
-  const fetched = await pageQuery(db, shape, params.perPage + 1).execute(values);
+  const limit = params.perPage + 1;
+  let fetched: PostWithExtras[];
+  if (matchesPerViewer(params) || !caches.pageIds.enabled) {
+    fetched = await pageQuery(db, shape, limit).execute(values);
+  } else {
+    const ids = await caches.pageIds.get(companyId, pageIdsKey(companyId, params, offset, limit), async () => {
+      const page = await pageIdsQuery(db, shape, limit).execute(values);
+      return page.map((row) => row.id);
+    });
+    fetched = ids.length === 0 ? [] : await postsByIdsQuery(db).execute({ ids, viewer: viewerId, company: companyId });
+  }
   const more = fetched.length > params.perPage;
   const rows = more ? fetched.slice(0, params.perPage) : fetched;
   return { rows, total: reportedTotal(counted, offset, rows.length, more, params.perPage) };

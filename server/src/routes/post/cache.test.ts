@@ -6,11 +6,12 @@
  * company's cached reads.
  */
 import { FeedResponse, PostListResponse } from '@chorus/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { PostgresCacheGeneration } from '../../lib/cache-generation.ts';
-import type { PostRow } from '../../db/schema.ts';
+import { posts, type PostRow } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, testConfig, type TestContext } from '../../test/app.ts';
 import { buildPost, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
@@ -76,6 +77,41 @@ describe('cached library reads', () => {
     // A like retires the cached answers, not the totals: page 3 is computed afresh on the old total.
     expect((await post(t.app, 'acme', `/api/v2/post/${liked.id}/reaction/type/1`, {}, token)).statusCode).toBe(200);
     expect(await total(3)).toBe(1);
+  });
+
+  it("share a search's page of posts between members, each with their own likes, until a company write", async () => {
+    // A search of its own: every member asking it shares one ranking of the matches.
+    const search = async (company: 'acme' | 'globex', token: string) =>
+      PostListResponse.parse((await get(t.app, company, '/api/v4/post/?query=wombat&results_per_page=5', token)).json()).objects;
+    const older = await buildPost(t.db, f.acme, { title: 'A wombat digs' }, { hoursAgo: 2 });
+    const first = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    expect((await search('acme', first)).map((p) => p.id)).toEqual([older.id]);
+
+    // Behind the API (no write announced), a newer match: a second member is answered with the
+    // page the first one's search ranked, but with their own like on it.
+    const newer = await buildPost(t.db, f.acme, { title: 'Another wombat, behind the API' }, { hoursAgo: 0 });
+    const second = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    expect((await post(t.app, 'globex', `/api/v2/post/${globexLiked.id}/reaction/type/1`, {}, await sessionFor(t.db, await buildUser(t.db, [{ company: f.globex }])))).statusCode).toBe(200);
+    const shared = await search('acme', second);
+    expect(shared.map((p) => p.id), "another company's write keeps the page").toEqual([older.id]);
+    expect(shared[0]?.reactions.reaction).toBe(false);
+
+    // Acme's write (the second member's like) retires the page: the newer match shows, and the
+    // like is theirs alone.
+    expect((await post(t.app, 'acme', `/api/v2/post/${older.id}/reaction/type/1`, {}, second)).statusCode).toBe(200);
+    const afterLike = await search('acme', second);
+    expect(afterLike.map((p) => p.id)).toEqual([newer.id, older.id]);
+    expect(afterLike.map((p) => p.reactions.reaction)).toEqual([false, true]);
+    const third = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    expect((await search('acme', third)).map((p) => [p.id, p.reactions.reaction, p.reactions.num_results])).toEqual([
+      [newer.id, false, 0],
+      [older.id, false, 1],
+    ]);
+
+    // A post that stops being live behind the API leaves the shared page at once.
+    await t.db.update(posts).set({ expiration: new Date(Date.now() - 1000) }).where(eq(posts.id, newer.id));
+    const fourth = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    expect((await search('acme', fourth)).map((p) => p.id)).toEqual([older.id]);
   });
 
   it('recount a list total once the time limit has passed', async () => {

@@ -57,7 +57,7 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const body = await ctx.caches.answers.get(company.id, key, async () => {
       // Recommendations are the spec's drawer: unshared by the viewer, top performing first.
       const recommended = query.type === PostListType.RECOMMENDED;
-      const { rows, total } = await listPosts(ctx.db, ctx.caches.counts, company.id, viewer.user.id, {
+      const { rows, total } = await listPosts(ctx.db, ctx.caches, company.id, viewer.user.id, {
         type: query.type,
         filterBy: recommended ? FilterBy.UNSHARED : query.filter_by,
         sortBy: recommended ? SortBy.TOP_PERFORMING : (query.sort_by ?? null),
