@@ -1,7 +1,8 @@
 /**
  * The server's read caches on shared per-company generations: signed-in members by session
- * token, the JSON answers of the library's hottest reads, and post-list totals. Members and
- * answers of a company are retired by its writes but the ones no cached answer reads, such as
+ * token, the JSON answers of the library's hottest reads, the post ids of list pages that are
+ * the same for every member, and post-list totals. Members, answers and page ids of a company
+ * are retired by its writes but the ones no cached answer reads, such as
  * tracking (see `writesData`), and by writes that reach past one company (`writeScope`);
  * totals only by time. None outlives its time limit, so a change no request
  * announced (a post going live at its start time, a job's write) shows within that limit. */
@@ -45,7 +46,7 @@ export interface Caches {
   pageIds: ReadCache<number[]>;
 }
 
-/** Caches on a generation, each entry kept at most `ttlMs`; 0 turns both off (tests that write behind the API's back). */
+/** Caches on a generation, each entry kept at most `ttlMs`; 0 turns them all off (tests that write behind the API's back). */
 export function createCaches(generation: CacheGeneration, ttlMs: number): Caches {
   return {
     generation,

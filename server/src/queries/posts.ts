@@ -8,7 +8,7 @@ import { and, desc, eq, exists, notExists, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
 import { bookmarks, categories, categoryFollows, postCategories, postDismissals, posts, shares, type PostRow } from '../db/schema.ts';
-import type { ReadCache } from '../lib/read-cache.ts';
+import type { Caches } from '../lib/caches.ts';
 import { liveInCompany } from './live-posts.ts';
 import { postExtrasFields, type PostWithExtras } from './post-extras.ts';
 import { limitInText, preparedQuery, type PlanMode } from './prepared.ts';
@@ -237,12 +237,6 @@ function reportedTotal(counted: number, offset: number, shown: number, more: boo
   return Math.max(counted, offset + perPage + 1);
 }
 
-/** The caches a list reads through: totals, and the pages' ids of lists that are the same for every viewer. */
-export interface ListCaches {
-  counts: ReadCache<number>;
-  pageIds: ReadCache<number[]>;
-}
-
 /**
  * One page of a post list, with extras, and the total number of matches (cached briefly,
  * counted up to COUNTED_TOTAL_MAX). Bookmark lists are counted fresh: the viewer's own toggles
@@ -252,7 +246,7 @@ export interface ListCaches {
  */
 export async function listPosts(
   db: Database,
-  caches: ListCaches,
+  caches: Pick<Caches, 'counts' | 'pageIds'>,
   companyId: number,
   viewerId: number,
   params: PostListParams,
