@@ -5,9 +5,33 @@ import { ReadCache } from './read-cache.ts';
 const ACME = 1;
 const GLOBEX = 2;
 
-function cache(ttlMs = 1000, maxWeight = 100): { generation: LocalCacheGeneration; cache: ReadCache<string> } {
+function cache(ttlMs = 1000, maxWeight = 100, refreshingMax?: number): { generation: LocalCacheGeneration; cache: ReadCache<string> } {
   const generation = new LocalCacheGeneration();
-  return { generation, cache: new ReadCache<string>(generation, { ttlMs, maxWeight, weigh: (v) => String(v).length }) };
+  return { generation, cache: new ReadCache<string>(generation, { ttlMs, maxWeight, weigh: (v) => String(v).length, refreshingMax }) };
+}
+
+/** A computation the test finishes. */
+function pending(): { compute: () => Promise<string>; calls: () => number; finish: (value: string) => void; fail: () => void } {
+  let calls = 0;
+  let resolve: (value: string) => void = () => undefined;
+  let reject: (error: Error) => void = () => undefined;
+  return {
+    compute: () => {
+      calls += 1;
+      return new Promise<string>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+    },
+    calls: () => calls,
+    finish: (value) => resolve(value),
+    fail: () => reject(new Error('down')),
+  };
+}
+
+/** Lets settled promises' callbacks run. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
 afterEach(() => {
@@ -25,7 +49,7 @@ describe('ReadCache', () => {
 
   it('computes again once the time limit has passed', async () => {
     vi.useFakeTimers({ now: 0 });
-    const { cache: c } = cache(1000);
+    const { cache: c } = cache(1000, 100, 0);
     let n = 0;
     const compute = async () => `v${++n}`;
     expect(await c.get(ACME, 'k', compute)).toBe('v1');
@@ -105,5 +129,83 @@ describe('ReadCache', () => {
     expect(c.size).toBe(0);
     expect(c.enabled).toBe(false);
     expect(cache(1).cache.enabled).toBe(true);
+  });
+
+  it('answers from an entry in the second half of its life while computing it again in the background', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { cache: c } = cache(1000);
+    expect(await c.get(ACME, 'k', async () => 'v1')).toBe('v1');
+    const next = pending();
+    vi.setSystemTime(499);
+    expect(await c.get(ACME, 'k', next.compute)).toBe('v1');
+    expect(next.calls()).toBe(0);
+    vi.setSystemTime(500);
+    expect(await c.get(ACME, 'k', next.compute)).toBe('v1');
+    expect(await c.get(ACME, 'k', next.compute)).toBe('v1');
+    // One refresh per entry, however many reads come while it runs.
+    expect(next.calls()).toBe(1);
+    next.finish('v2');
+    await settle();
+    // The new value lives its own time limit from when it was started.
+    vi.setSystemTime(1400);
+    expect(await c.get(ACME, 'k', async () => 'v3')).toBe('v2');
+  });
+
+  it('never answers from an entry past its time limit, even while its refresh runs', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { cache: c } = cache(1000);
+    await c.get(ACME, 'k', async () => 'v1');
+    const slow = pending();
+    vi.setSystemTime(600);
+    expect(await c.get(ACME, 'k', slow.compute)).toBe('v1');
+    vi.setSystemTime(1000);
+    expect(await c.get(ACME, 'k', async () => 'v2')).toBe('v2');
+    // The refresh that ends after that does not replace the newer value.
+    slow.finish('late');
+    await settle();
+    expect(await c.get(ACME, 'k', async () => 'v3')).toBe('v2');
+  });
+
+  it('retires a refresh that started before a write of its company', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { cache: c, generation } = cache(1000);
+    await c.get(ACME, 'k', async () => 'v1');
+    const refresh = pending();
+    vi.setSystemTime(700);
+    expect(await c.get(ACME, 'k', refresh.compute)).toBe('v1');
+    generation.bump(ACME);
+    refresh.finish('read before the write');
+    await settle();
+    expect(await c.get(ACME, 'k', async () => 'after the write')).toBe('after the write');
+  });
+
+  it('keeps answering from the entry when its refresh fails, until its time limit', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { cache: c } = cache(1000);
+    await c.get(ACME, 'k', async () => 'v1');
+    const failing = pending();
+    vi.setSystemTime(700);
+    expect(await c.get(ACME, 'k', failing.compute)).toBe('v1');
+    failing.fail();
+    await settle();
+    expect(await c.get(ACME, 'k', () => Promise.reject(new Error('still down')))).toBe('v1');
+    vi.setSystemTime(1000);
+    await expect(c.get(ACME, 'k', () => Promise.reject(new Error('still down')))).rejects.toThrow('still down');
+    expect(await c.get(ACME, 'k', async () => 'up')).toBe('up');
+  });
+
+  it('refreshes a few entries at a time', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { cache: c } = cache(1000, 100, 2);
+    for (const key of ['a', 'b', 'c']) await c.get(ACME, key, async () => `${key}1`);
+    const refresh = pending();
+    vi.setSystemTime(600);
+    for (const key of ['a', 'b', 'c']) expect(await c.get(ACME, key, refresh.compute)).toBe(`${key}1`);
+    expect(refresh.calls()).toBe(2);
+    // Once one is done, the next read of the third starts its refresh.
+    refresh.finish('done');
+    await settle();
+    expect(await c.get(ACME, 'c', refresh.compute)).toBe('c1');
+    expect(refresh.calls()).toBe(3);
   });
 });

@@ -5,6 +5,13 @@
  * was computed (cache-generation.ts), so a company's write, in this process or another,
  * retires that company's entries at once and no other company's. Concurrent misses of one key
  * share one computation.
+ *
+ * An entry read in the second half of its life is computed again in the background while the
+ * read is answered from it, a few keys at a time: a busy key (a member who keeps the feed open)
+ * is then replaced before it expires, instead of expiring together with the entries computed
+ * in the same moment and keeping every one of their readers waiting for the database at once.
+ * No entry is ever used past its time limit, and a refresh that started before a write of its
+ * company is retired like any entry computed then.
  */
 import type { CacheGeneration } from './cache-generation.ts';
 
@@ -18,15 +25,30 @@ export interface ReadCacheOptions {
   weigh(value: unknown): number;
   /** Told of every look-up while the cache is on: whether a kept value answered it (metrics). */
   onLookup?: (hit: boolean) => void;
+  /** Background refreshes in flight at most (default REFRESHING_MAX); 0 turns them off. */
+  refreshingMax?: number;
 }
+
+/** An entry read after this share of its time limit is computed again in the background. */
+const REFRESH_AFTER = 0.5;
+/**
+ * Background refreshes in flight at most per cache: enough to replace a few hundred busy entries
+ * within the second half of their life, few enough to leave the database pool to the misses
+ * that someone waits for.
+ */
+const REFRESHING_MAX = 2;
 
 interface Entry<T> {
   companyId: number;
   /** The generations' clock when the computation started. */
   since: number;
+  /** When it was computed (ms), and when it may no longer be used. */
+  computed: number;
   expires: number;
   value: Promise<T>;
   weight: number;
+  /** A background refresh of it is in flight. */
+  refreshing: boolean;
 }
 
 /** A bounded map of computed values, keyed by strings. */
@@ -35,6 +57,7 @@ export class ReadCache<T> {
   readonly #options: ReadCacheOptions;
   readonly #entries = new Map<string, Entry<T>>();
   #weight = 0;
+  #refreshing = 0;
 
   constructor(generation: CacheGeneration, options: ReadCacheOptions) {
     this.#generation = generation;
@@ -62,13 +85,27 @@ export class ReadCache<T> {
     if (hit !== undefined) {
       if (hit.expires > now && !this.#generation.changedSince(hit.companyId, hit.since)) {
         this.#options.onLookup?.(true);
+        if (now - hit.computed >= this.#options.ttlMs * REFRESH_AFTER) this.#refresh(key, hit, compute);
         return hit.value;
       }
       this.#remove(key, hit);
     }
     this.#options.onLookup?.(false);
-    const entry: Entry<T> = { companyId, since: this.#generation.now(), expires: now + this.#options.ttlMs, value: compute(), weight: 0 };
+    const entry = this.#start(companyId, compute);
     this.#entries.set(key, entry);
+    return this.#settle(key, entry);
+  }
+
+  /** A new entry, its computation started now. */
+  #start(companyId: number, compute: () => Promise<T>): Entry<T> {
+    const now = Date.now();
+    // A compute that throws before its first await fails the entry, not the read that started it.
+    const value = new Promise<T>((resolve) => resolve(compute()));
+    return { companyId, since: this.#generation.now(), computed: now, expires: now + this.#options.ttlMs, value, weight: 0, refreshing: false };
+  }
+
+  /** Waits for an entry's value; weighs it if the entry is still the key's, and drops it on failure. */
+  async #settle(key: string, entry: Entry<T>): Promise<T> {
     try {
       const value = await entry.value;
       if (this.#entries.get(key) === entry) {
@@ -82,6 +119,35 @@ export class ReadCache<T> {
       if (this.#entries.get(key) === entry) this.#remove(key, entry);
       throw error;
     }
+  }
+
+  /**
+   * Computes a used entry again in the background, if fewer than the limit of refreshes are in
+   * flight; the entry answers reads until the new value is there. A failed refresh changes
+   * nothing: the entry expires at its time, and a read after that computes it in the foreground.
+   */
+  #refresh(key: string, stale: Entry<T>, compute: () => Promise<T>): void {
+    if (stale.refreshing || this.#refreshing >= (this.#options.refreshingMax ?? REFRESHING_MAX)) return;
+    stale.refreshing = true;
+    this.#refreshing += 1;
+    const fresh = this.#start(stale.companyId, compute);
+    fresh.value
+      .then(
+        (value) => {
+          // Unless a write or a miss replaced the stale entry meanwhile.
+          if (this.#entries.get(key) !== stale) return;
+          this.#remove(key, stale);
+          this.#entries.set(key, fresh);
+          fresh.weight = this.#options.weigh(value);
+          this.#weight += fresh.weight;
+          this.#evict();
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        stale.refreshing = false;
+        this.#refreshing -= 1;
+      });
   }
 
   /** Forgets one key (a value known to have changed). */
