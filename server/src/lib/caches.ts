@@ -11,8 +11,8 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionMember } from '../auth/sessions.ts';
 import { LocalCacheGeneration, type CacheGeneration } from './cache-generation.ts';
 import { JsonAnswer } from './json-answer.ts';
-import { recordCacheLookup } from './metrics.ts';
-import { ReadCache } from './read-cache.ts';
+import { recordCacheLookup, recordCacheRefresh } from './metrics.ts';
+import { ReadCache, type ReadCacheOptions } from './read-cache.ts';
 
 /** Members kept at most (a member is about a kilobyte). */
 const SESSION_ENTRIES = 20_000;
@@ -46,6 +46,11 @@ export interface Caches {
   pageIds: ReadCache<number[]>;
 }
 
+/** A cache's look-ups and background refreshes, counted under its name (metrics.ts). */
+function metered(name: string): Pick<ReadCacheOptions, 'onLookup' | 'onRefresh'> {
+  return { onLookup: (hit) => recordCacheLookup(name, hit), onRefresh: (outcome) => recordCacheRefresh(name, outcome) };
+}
+
 /** Caches on a generation, each entry kept at most `ttlMs`; 0 turns them all off (tests that write behind the API's back). */
 export function createCaches(generation: CacheGeneration, ttlMs: number): Caches {
   return {
@@ -54,17 +59,17 @@ export function createCaches(generation: CacheGeneration, ttlMs: number): Caches
       ttlMs,
       maxWeight: SESSION_ENTRIES,
       weigh: () => 1,
-      onLookup: (hit) => recordCacheLookup('sessions', hit),
+      ...metered('sessions'),
     }),
     answers: new ReadCache<JsonAnswer>(generation, {
       ttlMs,
       maxWeight: ANSWER_BYTES,
       // The brotli copy is made after weighing: count it as the tenth of the JSON it usually is.
       weigh: (value) => (value instanceof JsonAnswer ? Math.ceil(value.json.length * 1.1) : 0),
-      onLookup: (hit) => recordCacheLookup('answers', hit),
+      ...metered('answers'),
     }),
-    counts: new ReadCache<number>(new LocalCacheGeneration(), { ttlMs, maxWeight: COUNT_ENTRIES, weigh: () => 1, onLookup: (hit) => recordCacheLookup('counts', hit) }),
-    pageIds: new ReadCache<number[]>(generation, { ttlMs, maxWeight: PAGE_ENTRIES, weigh: () => 1, onLookup: (hit) => recordCacheLookup('page_ids', hit) }),
+    counts: new ReadCache<number>(new LocalCacheGeneration(), { ttlMs, maxWeight: COUNT_ENTRIES, weigh: () => 1, ...metered('counts') }),
+    pageIds: new ReadCache<number[]>(generation, { ttlMs, maxWeight: PAGE_ENTRIES, weigh: () => 1, ...metered('page_ids') }),
   };
 }
 

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
 import { queryRows, type Database } from '../db/database.ts';
+import type { RefreshOutcome } from './read-cache.ts';
 
 /** The process's registry. */
 export const metricsRegistry = new Registry();
@@ -36,6 +37,12 @@ const shareOutcomes = counter('chorus_share_outcomes_total', 'Shares to social n
 
 const cacheLookups = counter('chorus_cache_lookups_total', 'Read-cache look-ups by cache and result (hit or miss); the hit rate is hit / (hit + miss)', ['cache', 'result']);
 
+const cacheRefreshes = counter(
+  'chorus_cache_refreshes_total',
+  'Background refreshes of read-cache entries by cache and outcome (replaced; overtaken by a write or a miss; failed, the entry kept until its time limit)',
+  ['cache', 'outcome'],
+);
+
 const jobCounts = gauge('chorus_jobs', 'Jobs in the queue system by queue and state', ['queue', 'state']);
 
 const jobLateness = gauge('chorus_job_lateness_seconds', 'How long the oldest job that is due has waited past its start time, by queue (0 when none waits)', ['queue']);
@@ -57,6 +64,11 @@ export function recordShareOutcome(network: number, state: ShareState): void {
 /** Counts one read-cache look-up (lib/caches.ts wires each cache to it). */
 export function recordCacheLookup(cache: string, hit: boolean): void {
   cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
+}
+
+/** Counts one background refresh of a read-cache entry by its outcome (lib/read-cache.ts). */
+export function recordCacheRefresh(cache: string, outcome: RefreshOutcome): void {
+  cacheRefreshes.inc({ cache, outcome });
 }
 
 /** Job states pg-boss keeps; all are reported (0 where none), so a series never disappears. */

@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocalCacheGeneration } from './cache-generation.ts';
-import { ReadCache } from './read-cache.ts';
+import { ReadCache, type RefreshOutcome } from './read-cache.ts';
 
 const ACME = 1;
 const GLOBEX = 2;
 
-function cache(ttlMs = 1000, maxWeight = 100, refreshingMax?: number): { generation: LocalCacheGeneration; cache: ReadCache<string> } {
+function cache(ttlMs = 1000, maxWeight = 100, refreshingMax?: number): { generation: LocalCacheGeneration; cache: ReadCache<string>; refreshes: RefreshOutcome[] } {
   const generation = new LocalCacheGeneration();
-  return { generation, cache: new ReadCache<string>(generation, { ttlMs, maxWeight, weigh: (v) => String(v).length, refreshingMax }) };
+  const refreshes: RefreshOutcome[] = [];
+  const options = { ttlMs, maxWeight, weigh: (v: unknown) => String(v).length, refreshingMax, onRefresh: (outcome: RefreshOutcome) => refreshes.push(outcome) };
+  return { generation, cache: new ReadCache<string>(generation, options), refreshes };
 }
 
 /** A computation the test finishes. */
@@ -133,7 +135,7 @@ describe('ReadCache', () => {
 
   it('answers from an entry in the second half of its life while computing it again in the background', async () => {
     vi.useFakeTimers({ now: 0 });
-    const { cache: c } = cache(1000);
+    const { cache: c, refreshes } = cache(1000);
     expect(await c.get(ACME, 'k', async () => 'v1')).toBe('v1');
     const next = pending();
     vi.setSystemTime(499);
@@ -146,6 +148,7 @@ describe('ReadCache', () => {
     expect(next.calls()).toBe(1);
     next.finish('v2');
     await settle();
+    expect(refreshes).toEqual(['replaced']);
     // The new value lives its own time limit from when it was started.
     vi.setSystemTime(1400);
     expect(await c.get(ACME, 'k', async () => 'v3')).toBe('v2');
@@ -153,7 +156,7 @@ describe('ReadCache', () => {
 
   it('never answers from an entry past its time limit, even while its refresh runs', async () => {
     vi.useFakeTimers({ now: 0 });
-    const { cache: c } = cache(1000);
+    const { cache: c, refreshes } = cache(1000);
     await c.get(ACME, 'k', async () => 'v1');
     const slow = pending();
     vi.setSystemTime(600);
@@ -163,6 +166,7 @@ describe('ReadCache', () => {
     // The refresh that ends after that does not replace the newer value.
     slow.finish('late');
     await settle();
+    expect(refreshes).toEqual(['overtaken']);
     expect(await c.get(ACME, 'k', async () => 'v3')).toBe('v2');
   });
 
@@ -181,13 +185,14 @@ describe('ReadCache', () => {
 
   it('keeps answering from the entry when its refresh fails, until its time limit', async () => {
     vi.useFakeTimers({ now: 0 });
-    const { cache: c } = cache(1000);
+    const { cache: c, refreshes } = cache(1000);
     await c.get(ACME, 'k', async () => 'v1');
     const failing = pending();
     vi.setSystemTime(700);
     expect(await c.get(ACME, 'k', failing.compute)).toBe('v1');
     failing.fail();
     await settle();
+    expect(refreshes).toEqual(['failed']);
     expect(await c.get(ACME, 'k', () => Promise.reject(new Error('still down')))).toBe('v1');
     vi.setSystemTime(1000);
     await expect(c.get(ACME, 'k', () => Promise.reject(new Error('still down')))).rejects.toThrow('still down');

@@ -27,7 +27,12 @@ export interface ReadCacheOptions {
   onLookup?: (hit: boolean) => void;
   /** Background refreshes in flight at most (default REFRESHING_MAX); 0 turns them off. */
   refreshingMax?: number;
+  /** Told how each background refresh ended (metrics): a failure is otherwise silent until the entry expires. */
+  onRefresh?: (outcome: RefreshOutcome) => void;
 }
+
+/** How a background refresh ended: its value replaced the entry, a write or a miss had replaced the entry first, or it failed. */
+export type RefreshOutcome = 'replaced' | 'overtaken' | 'failed';
 
 /** An entry read after this share of its time limit is computed again in the background. */
 const REFRESH_AFTER = 0.5;
@@ -135,14 +140,18 @@ export class ReadCache<T> {
       .then(
         (value) => {
           // Unless a write or a miss replaced the stale entry meanwhile.
-          if (this.#entries.get(key) !== stale) return;
+          if (this.#entries.get(key) !== stale) {
+            this.#options.onRefresh?.('overtaken');
+            return;
+          }
           this.#remove(key, stale);
           this.#entries.set(key, fresh);
           fresh.weight = this.#options.weigh(value);
           this.#weight += fresh.weight;
           this.#evict();
+          this.#options.onRefresh?.('replaced');
         },
-        () => undefined,
+        () => this.#options.onRefresh?.('failed'),
       )
       .finally(() => {
         stale.refreshing = false;

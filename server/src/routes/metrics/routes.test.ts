@@ -1,5 +1,5 @@
 import { Network } from '@chorus/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startJobRunner, type JobRunner } from '../../jobs/job-runner.ts';
 import { recordShareOutcome } from '../../lib/metrics.ts';
 import { createTestContext, get, post, type TestContext } from '../../test/app.ts';
@@ -94,6 +94,22 @@ describe('GET /metrics', () => {
     const after = (await scrape(open)).body;
     expect(sample(after, 'chorus_cache_lookups_total{cache="sessions",result="miss"}')).toBeGreaterThanOrEqual(misses + 1);
     expect(sample(after, 'chorus_cache_lookups_total{cache="sessions",result="hit"}')).toBeGreaterThanOrEqual(hits + 1);
+  });
+
+  it('reports background refreshes of entries read in the second half of their life', async () => {
+    const replaced = 'chorus_cache_refreshes_total{cache="sessions",outcome="replaced"}';
+    const before = sample((await scrape(open)).body, replaced) ?? 0;
+    const read = () => get(open.app, 'acme', `/api/v1/user/${f.acmeUser.id}`, f.tokens.acmeUser);
+    const computed = Date.now();
+    expect((await read()).statusCode).toBe(200);
+    try {
+      // 3 of the 5 s limit later: answered from the entry, which is computed again meanwhile.
+      vi.useFakeTimers({ toFake: ['Date'], now: computed + 3000 });
+      expect((await read()).statusCode).toBe(200);
+      await expect.poll(async () => sample((await scrape(open)).body, replaced) ?? 0).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers GET only', async () => {
