@@ -7,10 +7,13 @@
  *
  * Within a process a write bumps it before its response is sent, so the writer's next read is
  * fresh. Across PostgreSQL processes the bump travels as a NOTIFY on one channel naming the
- * company (or `*` for every company); while the listening connection is down, caching is off
+ * company (or `*` for every company) and the process that wrote; a process ignores its own,
+ * since it bumped before answering and the echo, arriving later, would retire entries computed
+ * after the write (fresh ones). While the listening connection is down, caching is off
  * (`usable` is false), because another process's writes could not be heard. PGlite is one
  * process, so there is nothing to listen to.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseDriver } from '../db/database.ts';
 
@@ -73,15 +76,33 @@ export class LocalCacheGeneration implements CacheGeneration {
 }
 
 /** The company a NOTIFY payload names: a company id, or null (every company) for `*` or anything unexpected. */
-export function companyOfPayload(payload: string | undefined): number | null {
+function companyOfPayload(payload: string | undefined): number | null {
   if (payload === undefined || !/^[1-9][0-9]{0,15}$/.test(payload)) return null;
   return Number(payload);
+}
+
+/** A NOTIFY payload: the company (`*`: every company), then the writing process. */
+export function cachePayload(companyId: number | null, origin: string): string {
+  return `${companyId === null ? EVERY_COMPANY : String(companyId)}:${origin}`;
+}
+
+/**
+ * What a NOTIFY payload says: the company (null: every company, also for anything unexpected)
+ * and the process that sent it (null when it names none, as a process of an earlier release).
+ */
+export function parseCachePayload(payload: string | undefined): { companyId: number | null; origin: string | null } {
+  const separator = payload?.indexOf(':') ?? -1;
+  if (payload === undefined || separator < 0) return { companyId: companyOfPayload(payload), origin: null };
+  const origin = payload.slice(separator + 1);
+  return { companyId: companyOfPayload(payload.slice(0, separator)), origin: /^[A-Za-z0-9_-]{1,64}$/.test(origin) ? origin : null };
 }
 
 /** The generations shared by every process on one PostgreSQL database, through LISTEN/NOTIFY. */
 export class PostgresCacheGeneration extends LocalCacheGeneration {
   readonly #pool: pg.Pool;
   readonly #url: string;
+  /** Names this process in its notifications, so it can ignore their echo. */
+  readonly origin = randomBytes(9).toString('base64url');
   #listener: pg.Client | null = null;
   #listening = false;
   #closed = false;
@@ -108,7 +129,9 @@ export class PostgresCacheGeneration extends LocalCacheGeneration {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (message) => {
-      if (message.channel === CACHE_CHANNEL) this.heard(companyOfPayload(message.payload));
+      if (message.channel !== CACHE_CHANNEL) return;
+      const { companyId, origin } = parseCachePayload(message.payload);
+      if (origin !== this.origin) this.heard(companyId);
     });
     this.#listener = client;
     try {
@@ -138,8 +161,7 @@ export class PostgresCacheGeneration extends LocalCacheGeneration {
   override bump(companyId: number | null): void {
     super.bump(companyId);
     // Fire and forget: a lost notification only leaves other processes' entries to expire.
-    const payload = companyId === null ? EVERY_COMPANY : String(companyId);
-    this.#pool.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]).catch(() => undefined);
+    this.#pool.query('select pg_notify($1, $2)', [CACHE_CHANNEL, cachePayload(companyId, this.origin)]).catch(() => undefined);
   }
 
   override async close(): Promise<void> {

@@ -2,16 +2,16 @@
  * The read caches seen through the API, with caching on: the writer's own next read is fresh,
  * sign-out and deactivation end a cached session at once, a change made behind the API's
  * back shows once the time limit has passed, on PostgreSQL a write through one server
- * process retires the cached reads of another, and a company's write retires only that
- * company's cached reads.
+ * process retires the cached reads of another (and its own notice, coming back, retires
+ * nothing), and a company's write retires only that company's cached reads.
  */
 import { FeedResponse, PostListResponse } from '@chorus/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { PostgresCacheGeneration } from '../../lib/cache-generation.ts';
-import { posts, type PostRow } from '../../db/schema.ts';
+import { CACHE_CHANNEL, cachePayload, PostgresCacheGeneration } from '../../lib/cache-generation.ts';
+import { postReactions, posts, type PostRow } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, testConfig, type TestContext } from '../../test/app.ts';
 import { buildPost, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
@@ -210,6 +210,35 @@ describe('cached library reads', () => {
         expect(t.app.chorus.caches.generation).not.toBeInstanceOf(PostgresCacheGeneration);
         expect(await likedInFeed(t.app, token)).toBe(false);
       }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("keep what they computed after their own write when that write's notice to the other processes comes back late", async () => {
+    const user = await buildUser(t.db, [{ company: f.acme }]);
+    const token = await sessionFor(t.db, user);
+    const other = await buildApp({ logger: false, config: testConfig(t.dir, { CHORUS_CACHE_TTL_MS: LONG_TTL }), database: t.database });
+    await other.ready();
+    try {
+      expect((await post(t.app, 'acme', `/api/v2/post/${liked.id}/reaction/type/1`, {}, token)).statusCode).toBe(200);
+      // Computed after the write: fresh, and kept.
+      expect(await likedInFeed(t.app, token)).toBe(true);
+      // Behind the API the like goes: only an entry computed again would show that.
+      await t.db.delete(postReactions).where(and(eq(postReactions.postId, liked.id), eq(postReactions.userId, user.id)));
+      const generation = t.app.chorus.caches.generation;
+      if (generation instanceof PostgresCacheGeneration) {
+        // The write's notice, as it comes back to this process when the database is slow to send it.
+        await t.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${cachePayload(f.acme.id, generation.origin)})`);
+        // A later notice from the other process: the channel delivers in order, so once this
+        // process has heard it (its Globex feed is retired), it has had the Acme one too.
+        const globexToken = await sessionFor(t.db, await buildUser(t.db, [{ company: f.globex }]));
+        await feedIds(t.app, 'globex', globexToken);
+        const globexAdded = await buildPost(t.db, f.globex, { title: 'Globex, after the echo' }, { hoursAgo: 0 });
+        expect((await post(other, 'globex', `/api/v2/post/${globexLiked.id}/bookmark`, {}, globexToken)).statusCode).toBe(200);
+        await expect.poll(() => feedIds(t.app, 'globex', globexToken), { timeout: 5000, interval: 50 }).toContain(globexAdded.id);
+      }
+      expect(await likedInFeed(t.app, token), 'its own notice did not retire the entry').toBe(true);
     } finally {
       await other.close();
     }
