@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { animationsSettled } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { ACME_USER_STATE, companyOrigin } from './support/demo.ts';
 import { MOBILE_MAX_WIDTH, SIGNED_IN_SCREENS, SIGNED_OUT_SCREENS, WIDTHS, expectNoHorizontalOverflow, openScreen } from './support/screens.ts';
@@ -57,7 +58,7 @@ for (const width of WIDTHS) {
         });
         // The surface opens with a motion that grows it from 85% of its size (a loaded run measured
         // 556 px of 654): measure once its animations have finished.
-        await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+        await animationsSettled(page);
         const box = await dialog.boundingBox();
         expect(box?.width ?? 0).toBeLessThanOrEqual(visible);
         if (width <= MOBILE_MAX_WIDTH) expect(box?.width ?? 0).toBeGreaterThanOrEqual(visible - 1);

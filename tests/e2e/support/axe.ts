@@ -7,12 +7,17 @@ export const WCAG_AA = ['wcag2a', 'wcag2aa'];
 /**
  * Waits for the page's finite animations and transitions (a dialog fading in, a toast
  * sliding) to end: axe measures colour contrast from computed opacity, and text caught
- * halfway through a fade-in reads as too faint. Endless ones, such as spinners, are skipped.
+ * halfway through a fade-in reads as too faint; a size is only final once a surface has grown.
+ * Endless ones, such as spinners, are skipped. An animation that is cancelled (a motion
+ * restarted by a re-render) ends too, and whatever started meanwhile is waited for in turn.
  */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    const running = () =>
+      document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+    for (let pending = running(); pending.length > 0; pending = running()) {
+      await Promise.all(pending.map((animation) => animation.finished.catch(() => undefined)));
+    }
   });
 }
 
