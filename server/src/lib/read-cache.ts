@@ -47,9 +47,8 @@ interface Entry<T> {
   companyId: number;
   /** The generations' clock when the computation started. */
   since: number;
-  /** When it was computed (ms), and when it may no longer be used. */
+  /** When its computation started (ms): it may be used for the time limit from then. */
   computed: number;
-  expires: number;
   value: Promise<T>;
   weight: number;
   /** A background refresh of it is in flight. */
@@ -88,7 +87,7 @@ export class ReadCache<T> {
     const now = Date.now();
     const hit = this.#entries.get(key);
     if (hit !== undefined) {
-      if (hit.expires > now && !this.#generation.changedSince(hit.companyId, hit.since)) {
+      if (now - hit.computed < this.#options.ttlMs && !this.#generation.changedSince(hit.companyId, hit.since)) {
         this.#options.onLookup?.(true);
         if (now - hit.computed >= this.#options.ttlMs * REFRESH_AFTER) this.#refresh(key, hit, compute);
         return hit.value;
@@ -103,21 +102,16 @@ export class ReadCache<T> {
 
   /** A new entry, its computation started now. */
   #start(companyId: number, compute: () => Promise<T>): Entry<T> {
-    const now = Date.now();
     // A compute that throws before its first await fails the entry, not the read that started it.
     const value = new Promise<T>((resolve) => resolve(compute()));
-    return { companyId, since: this.#generation.now(), computed: now, expires: now + this.#options.ttlMs, value, weight: 0, refreshing: false };
+    return { companyId, since: this.#generation.now(), computed: Date.now(), value, weight: 0, refreshing: false };
   }
 
   /** Waits for an entry's value; weighs it if the entry is still the key's, and drops it on failure. */
   async #settle(key: string, entry: Entry<T>): Promise<T> {
     try {
       const value = await entry.value;
-      if (this.#entries.get(key) === entry) {
-        entry.weight = this.#options.weigh(value);
-        this.#weight += entry.weight;
-        this.#evict();
-      }
+      if (this.#entries.get(key) === entry) this.#weigh(entry, value);
       return value;
     } catch (error) {
       // Failures are not kept: the next read tries again.
@@ -146,9 +140,7 @@ export class ReadCache<T> {
           }
           this.#remove(key, stale);
           this.#entries.set(key, fresh);
-          fresh.weight = this.#options.weigh(value);
-          this.#weight += fresh.weight;
-          this.#evict();
+          this.#weigh(fresh, value);
           this.#options.onRefresh?.('replaced');
         },
         () => this.#options.onRefresh?.('failed'),
@@ -163,6 +155,13 @@ export class ReadCache<T> {
   delete(key: string): void {
     const entry = this.#entries.get(key);
     if (entry !== undefined) this.#remove(key, entry);
+  }
+
+  /** Counts a kept entry's value against the weight limit, dropping the oldest entries beyond it. */
+  #weigh(entry: Entry<T>, value: T): void {
+    entry.weight = this.#options.weigh(value);
+    this.#weight += entry.weight;
+    this.#evict();
   }
 
   #remove(key: string, entry: Entry<T>): void {
