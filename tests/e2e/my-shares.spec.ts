@@ -252,6 +252,9 @@ test('a share scheduled moments ahead is published by the worker: My Shares list
 });
 
 test('a share whose network was unlinked before its time fails with the reason; after relinking, Retry publishes it', async ({ page, baseURL }) => {
+  // Two waits on the delivery worker (each allowed 120 s) and two LinkedIn link flows: a loaded
+  // run spent the whole default 120 s before reaching Retry.
+  test.setTimeout(300_000);
   const user = await freshMember(page, baseURL, 'retrier');
   await linkLinkedIn(page, 'Retry Tester');
   const [post] = await postsOpenTo(page, 'linkedin');

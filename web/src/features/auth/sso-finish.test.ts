@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { finishSsoSignIn, watchSsoPopup, type SsoFinishWindow, type SsoPopupHost, type SsoPopupOutcome } from './sso-finish.ts';
+import { finishSsoSignIn, SSO_POPUP_CLOSED_GRACE_MS, watchSsoPopup, type SsoFinishWindow, type SsoPopupHost, type SsoPopupOutcome } from './sso-finish.ts';
 
 const SESSION = { token: 'tok', userId: 7 };
 
@@ -82,7 +82,7 @@ describe('watchSsoPopup', () => {
     expect(h.timers.size).toBe(0);
   });
 
-  it('ends as closed when the poll finds the popup closed without a sign-in', () => {
+  it('ends as closed once the popup has been found closed for the grace time without a sign-in', () => {
     const h = popupHost();
     const popup = { closed: false };
     const outcomes: SsoPopupOutcome[] = [];
@@ -90,9 +90,24 @@ describe('watchSsoPopup', () => {
     h.tick();
     expect(outcomes).toEqual([]);
     popup.closed = true;
-    h.tick();
+    // Ticks at 0, 100, ... 1000 ms after the first one that found it closed.
+    for (let elapsed = 0; elapsed < SSO_POPUP_CLOSED_GRACE_MS; elapsed += 100) h.tick();
+    expect(outcomes).toEqual([]);
     h.tick();
     expect(outcomes).toEqual([{ kind: 'closed' }]);
+    expect(h.listeners.size).toBe(0);
+    expect(h.timers.size).toBe(0);
+  });
+
+  it('takes the session from a message handled after the poll found the popup closed', () => {
+    const h = popupHost();
+    const popup = { closed: true };
+    const outcomes: SsoPopupOutcome[] = [];
+    watchSsoPopup(h.host, popup, 100, (outcome) => outcomes.push(outcome));
+    h.tick();
+    h.tick();
+    h.post({ type: 'chorus:sign-in-finished', token: 'tok', user_id: 7 });
+    expect(outcomes).toEqual([{ kind: 'signed-in', token: 'tok', userId: 7 }]);
   });
 
   it('stops when asked, reporting nothing', () => {

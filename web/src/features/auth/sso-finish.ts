@@ -44,9 +44,18 @@ export interface SsoPopupHost {
 export type SsoPopupOutcome = { kind: 'signed-in'; token: string; userId: number } | { kind: 'closed' };
 
 /**
+ * How long a popup found closed is still listened to. It posts its message and closes at once,
+ * and the poll can see it closed before the message is handled here: the browser may run a
+ * timer ahead of a posted message on a busy machine, which a loaded end-to-end run hit (the
+ * framed sign-in stayed on the sign-in screen with the session lost).
+ */
+export const SSO_POPUP_CLOSED_GRACE_MS = 1000;
+
+/**
  * Watches an SSO popup: its sign-in-finished message (from this origin only) ends the watch
  * with the session; the popup is also polled every SSO_LOGIN_POLL_MS, so closing it without
- * signing in ends the watch too. Returns a function that stops watching.
+ * signing in ends the watch too, SSO_POPUP_CLOSED_GRACE_MS after the poll found it closed.
+ * Returns a function that stops watching.
  */
 export function watchSsoPopup(host: SsoPopupHost, popup: Pick<Window, 'closed'>, pollMs: number, onDone: (outcome: SsoPopupOutcome) => void): () => void {
   let done = false;
@@ -60,8 +69,11 @@ export function watchSsoPopup(host: SsoPopupHost, popup: Pick<Window, 'closed'>,
     if (event.origin !== host.location.origin || !isSsoSignInFinishedMessage(event.data)) return;
     finish({ kind: 'signed-in', token: event.data.token, userId: event.data.user_id });
   };
+  let closedFor = 0;
   const timer = host.setInterval(() => {
-    if (popup.closed) finish({ kind: 'closed' });
+    if (!popup.closed) return;
+    if (closedFor >= SSO_POPUP_CLOSED_GRACE_MS) finish({ kind: 'closed' });
+    closedFor += pollMs;
   }, pollMs);
   function stop(): void {
     host.clearInterval(timer);
