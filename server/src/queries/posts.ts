@@ -3,7 +3,7 @@
  * loaded with their presentation extras (post-extras.ts) in the same query. The list and the
  * feed are prepared once per shape (prepared.ts): the values travel as placeholders.
  */
-import { FilterBy, PostListType, RECOMMENDATION_WINDOW_DAYS, SortBy } from '@chorus/core';
+import { FEED_TITLE_COUNT_CAP, FilterBy, PostListType, RECOMMENDATION_WINDOW_DAYS, SortBy } from '@chorus/core';
 import { and, desc, eq, exists, notExists, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.ts';
@@ -24,6 +24,13 @@ export const FEATURED_ON_FEED = 10;
  * and exact on the page that shows the end (each page reads one row more than it shows).
  */
 export const COUNTED_TOTAL_MAX = 1000;
+
+/**
+ * The feed's `num_results` is counted up to one past this: it only serves the feed's title,
+ * which shows "20+" beyond it (the spec's count prefix), and counting a thousand posts per
+ * request was half of the database's work on an uncached feed.
+ */
+export const FEED_COUNTED_MAX = FEED_TITLE_COUNT_CAP;
 
 /** The placeholders of the prepared list and feed queries; their limits are part of the SQL text (limitInText). */
 const P = {
@@ -158,17 +165,28 @@ function listOrder(shape: ListShape): SQL[] {
   return newest;
 }
 
-/** The matches counted up to one past COUNTED_TOTAL_MAX. */
-function countQuery(db: Database, shape: ListShape) {
-  return preparedQuery(db, JSON.stringify(['count', shape]), (name, on) => {
-    const matches = on
-      .select({ one: sql<number>`1`.as('one') })
-      .from(posts)
-      .where(and(...listConditions(shape)))
-      .limit(limitInText(COUNTED_TOTAL_MAX + 1))
-      .as('matches');
-    return on.select({ total: sql<number>`count(*)::int` }).from(matches).prepare(name);
-  }, planOf(shape));
+/** The matches, up to one past `max`: what a total counts. */
+function matchesUpTo(on: Database, shape: ListShape, max: number) {
+  return on
+    .select({ one: sql<number>`1`.as('one') })
+    .from(posts)
+    .where(and(...listConditions(shape)))
+    .limit(limitInText(max + 1));
+}
+
+/** The matches counted up to one past `max`, alone. */
+function countQuery(db: Database, shape: ListShape, max: number) {
+  return preparedQuery(db, JSON.stringify(['count', shape, max]), (name, on) =>
+    on.select({ total: sql<number>`count(*)::int` }).from(matchesUpTo(on, shape, max).as('matches')).prepare(name), planOf(shape));
+}
+
+/**
+ * The same count as a column of the statement that reads the posts, where PostgreSQL computes
+ * it once (an InitPlan): each statement is a round trip, and on a busy machine a round trip
+ * (waking the database's process, then being woken by it) cost more than counting 21 posts.
+ */
+function countColumn(on: Database, shape: ListShape, max: number): SQL<number> {
+  return sql<number>`(select count(*)::int from (${matchesUpTo(on, shape, max)}) as matches)`;
 }
 
 /**
@@ -188,15 +206,20 @@ function pageIdsSelect(on: Database, shape: ListShape, limit: number) {
 }
 
 /**
- * A page of the list with its extras, `limit` rows at most. The page's ids first, then the
- * rows with their extras: selected in one query with LIMIT/OFFSET, the extras' subqueries
- * would also run for every skipped row.
+ * A page of the list with its extras, `limit` rows at most, and the matches counted up to one
+ * past `countUpTo` on each row (null: not counted). The page's ids first, then the rows with
+ * their extras: selected in one query with LIMIT/OFFSET, the extras' subqueries would also run
+ * for every skipped row.
  */
-function pageQuery(db: Database, shape: ListShape, limit: number) {
-  return preparedQuery(db, JSON.stringify(['page', shape, limit]), (name, on) => {
+function pageQuery(db: Database, shape: ListShape, limit: number, countUpTo: number | null) {
+  return preparedQuery(db, JSON.stringify(['page', shape, limit, countUpTo]), (name, on) => {
     const page = pageIdsSelect(on, shape, limit).as('page');
     return on
-      .select({ post: posts, extras: postExtrasFields(P.viewer) })
+      .select({
+        post: posts,
+        extras: postExtrasFields(P.viewer),
+        counted: countUpTo === null ? sql<number | null>`null::int` : countColumn(on, shape, countUpTo),
+      })
       .from(page)
       .innerJoin(posts, eq(posts.id, page.id))
       .orderBy(page.rank)
@@ -239,10 +262,11 @@ function reportedTotal(counted: number, offset: number, shown: number, more: boo
 
 /**
  * One page of a post list, with extras, and the total number of matches (cached briefly,
- * counted up to COUNTED_TOTAL_MAX). Bookmark lists are counted fresh: the viewer's own toggles
- * must show at once. A list that is the same for every viewer has its page's ids cached for
- * the company (a search ranks every match once, not once per member); each viewer's own
- * extras are always read fresh with the posts.
+ * counted up to COUNTED_TOTAL_MAX). Bookmark lists, and every list while caching is off, are
+ * counted fresh, in the statement that reads the page: the viewer's own toggles must show at
+ * once. A list that is the same for every viewer has its page's ids cached for the company (a
+ * search ranks every match once, not once per member); each viewer's own extras are always
+ * read fresh with the posts.
  */
 export async function listPosts(
   db: Database,
@@ -258,22 +282,31 @@ export async function listPosts(
   const offset = (params.page - 1) * params.perPage;
   const values = { company: companyId, viewer: viewerId, topics: [...params.categoryIds], tsquery, offset };
   const countAll = async (): Promise<number> => {
-    const [counted] = await countQuery(db, shape).execute(values);
+    const [counted] = await countQuery(db, shape, COUNTED_TOTAL_MAX).execute(values);
     return counted?.total ?? 0;
   };
-  const counted = params.type === PostListType.BOOKMARKS ? await countAll() : await caches.counts.get(companyId, countKey(companyId, viewerId, params), countAll);
-  if (counted <= COUNTED_TOTAL_MAX && offset >= counted) return { rows: [], total: counted };
   // One row more than the page shows tells whether more follow it.
   const limit = params.perPage + 1;
+  let counted: number;
   let fetched: PostWithExtras[];
-  if (matchesPerViewer(params) || !caches.pageIds.enabled) {
-    fetched = await pageQuery(db, shape, limit).execute(values);
+  if (params.type === PostListType.BOOKMARKS || !caches.counts.enabled) {
+    // Counted fresh (bookmarks: the viewer's own toggles must show at once), in the page's own
+    // statement; only a page past the end, which has no row to carry the count, counts alone.
+    const rows = await pageQuery(db, shape, limit, COUNTED_TOTAL_MAX).execute(values);
+    counted = rows[0]?.counted ?? (offset === 0 ? 0 : await countAll());
+    fetched = rows;
   } else {
-    const ids = await caches.pageIds.get(companyId, pageIdsKey(companyId, params, offset, limit), async () => {
-      const page = await pageIdsQuery(db, shape, limit).execute(values);
-      return page.map((row) => row.id);
-    });
-    fetched = ids.length === 0 ? [] : await postsByIdsQuery(db).execute({ ids, viewer: viewerId, company: companyId });
+    counted = await caches.counts.get(companyId, countKey(companyId, viewerId, params), countAll);
+    if (counted <= COUNTED_TOTAL_MAX && offset >= counted) return { rows: [], total: counted };
+    if (matchesPerViewer(params) || !caches.pageIds.enabled) {
+      fetched = await pageQuery(db, shape, limit, null).execute(values);
+    } else {
+      const ids = await caches.pageIds.get(companyId, pageIdsKey(companyId, params, offset, limit), async () => {
+        const page = await pageIdsQuery(db, shape, limit).execute(values);
+        return page.map((row) => row.id);
+      });
+      fetched = ids.length === 0 ? [] : await postsByIdsQuery(db).execute({ ids, viewer: viewerId, company: companyId });
+    }
   }
   const more = fetched.length > params.perPage;
   const rows = more ? fetched.slice(0, params.perPage) : fetched;
@@ -294,7 +327,7 @@ export interface FeedPosts {
   featured: PostWithExtras[];
   latest: PostWithExtras[];
   topics: { category: { id: number; name: string }; posts: PostWithExtras[] }[];
-  /** Live posts matching the filter and not dismissed by the viewer, counted up to COUNTED_TOTAL_MAX + 1. */
+  /** Live posts matching the filter and not dismissed by the viewer, counted up to FEED_COUNTED_MAX + 1. */
   total: number;
 }
 
@@ -361,7 +394,14 @@ function feedQuery(db: Database, shape: ListShape, sizes: FeedSizes) {
       .where(and(eq(categoryFollows.userId, P.viewer), eq(categoryFollows.companyId, P.company), eq(categories.companyId, P.company)));
     const ids = unionAll(featured, latest, topics).as('feed_ids');
     return on
-      .select({ section: ids.section, categoryId: ids.categoryId, categoryName: ids.categoryName, post: posts, extras: postExtrasFields(P.viewer) })
+      .select({
+        section: ids.section,
+        categoryId: ids.categoryId,
+        categoryName: ids.categoryName,
+        post: posts,
+        extras: postExtrasFields(P.viewer),
+        total: countColumn(on, shape, FEED_COUNTED_MAX),
+      })
       .from(ids)
       .innerJoin(posts, eq(posts.id, ids.postId))
       .orderBy(ids.section, ids.position, sql`lower(${ids.categoryName})`, ids.categoryId, ...order)
@@ -379,14 +419,12 @@ function feedQuery(db: Database, shape: ListShape, sizes: FeedSizes) {
 export async function feedPosts(db: Database, companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
   const shape: ListShape = { type: PostListType.USER_LIST, filterBy: limits.filterBy, sortBy: limits.sortBy, topics: false, searching: false, feed: true };
   const values = { company: companyId, viewer: viewerId };
-  // Counted fresh, like bookmarks: the viewer's own dismissals must show at once, and the feed's
-  // whole answer is cached (and retired by their writes) around this call anyway.
-  const total = countQuery(db, shape)
-    .execute(values)
-    .then(([counted]) => counted?.total ?? 0);
+  // Counted fresh, like bookmarks (the viewer's own dismissals must show at once), in the same
+  // statement; the feed's whole answer is cached (and retired by their writes) around this call.
   const rows = await feedQuery(db, shape, limits).execute(values);
-
-  const feed: FeedPosts = { featured: [], latest: [], topics: [], total: await total };
+  // An empty feed has no row to carry the count: empty sections need not mean no posts.
+  const total = rows[0]?.total ?? (await countQuery(db, shape, FEED_COUNTED_MAX).execute(values))[0]?.total ?? 0;
+  const feed: FeedPosts = { featured: [], latest: [], topics: [], total };
   let topic: FeedPosts['topics'][number] | null = null;
   for (const row of rows) {
     const item = { post: row.post, extras: row.extras };

@@ -1,19 +1,22 @@
 /**
- * Feed answers compressed for browsers, and list and feed totals of a large library: counted exactly up to COUNTED_TOTAL_MAX, a lower
- * bound beyond it, and paging that still knows exactly where the list ends (each page reads
- * one row more than it shows). Companies built here: Initech with 1,030 live posts, Hooli with 40.
+ * Feed answers compressed for browsers, and list and feed totals of a large library: counted exactly up to COUNTED_TOTAL_MAX (the
+ * feed's up to FEED_COUNTED_MAX, for its "20+" title), a lower bound beyond it, and paging that
+ * still knows exactly where the list ends (each page reads one row more than it shows).
+ * Companies built here: Initech with 1,030 live posts, Hooli with 40, Umbrella with exactly
+ * FEED_COUNTED_MAX.
  */
-import { FeedResponse, PostListResponse, PostType } from '@chorus/core';
+import { FEED_TITLE_COUNT_CAP, FeedResponse, PostListResponse, PostType } from '@chorus/core';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema.ts';
-import { COUNTED_TOTAL_MAX } from '../../queries/posts.ts';
+import { COUNTED_TOTAL_MAX, FEED_COUNTED_MAX } from '../../queries/posts.ts';
 import { createTestContext, get, type TestContext } from '../../test/app.ts';
 import { buildCompany, buildUser, sessionFor } from '../../test/factories.ts';
 
 let t: TestContext;
 let large: string;
 let small: string;
+let edge: string;
 const LARGE = COUNTED_TOTAL_MAX + 30;
 const SMALL = 40;
 
@@ -33,6 +36,9 @@ beforeAll(async () => {
   const hooli = await buildCompany(t.db, { subdomain: 'hooli' });
   await insertPosts(initech.id, LARGE);
   await insertPosts(hooli.id, SMALL);
+  const umbrella = await buildCompany(t.db, { subdomain: 'umbrella' });
+  await insertPosts(umbrella.id, FEED_COUNTED_MAX);
+  edge = await sessionFor(t.db, await buildUser(t.db, [{ company: umbrella }]));
   large = await sessionFor(t.db, await buildUser(t.db, [{ company: initech }]));
   small = await sessionFor(t.db, await buildUser(t.db, [{ company: hooli }]));
 });
@@ -51,7 +57,8 @@ describe('list totals', () => {
     const last = await page('hooli', small, 2);
     expect(last.objects).toHaveLength(20);
     expect(last).toMatchObject({ num_results: SMALL, total_pages: 2 });
-    expect((await page('hooli', small, 3)).objects).toEqual([]);
+    // A page past the end has no row to carry the count, and still reports it.
+    expect(await page('hooli', small, 3)).toMatchObject({ objects: [], num_results: SMALL, total_pages: 2, page_num: 3 });
   });
 
   it('say "more than the limit" beyond it, and still end exactly where the list ends', async () => {
@@ -86,10 +93,12 @@ describe('list totals', () => {
     expect(seen.size).toBe(LARGE);
   });
 
-  it('on the feed: exact up to the limit, a lower bound beyond it', async () => {
+  it('on the feed: exact up to the title\'s cap, one past it beyond (the title shows 20+)', async () => {
     const feed = (token: string, company: string) => get(t.app, company, '/api/v4/post/feed', token).then((res) => FeedResponse.parse(res.json()));
-    expect((await feed(small, 'hooli')).num_results).toBe(SMALL);
-    expect((await feed(large, 'initech')).num_results).toBe(COUNTED_TOTAL_MAX + 1);
+    expect(FEED_COUNTED_MAX).toBe(FEED_TITLE_COUNT_CAP);
+    expect((await feed(edge, 'umbrella')).num_results).toBe(FEED_COUNTED_MAX);
+    expect((await feed(small, 'hooli')).num_results).toBe(FEED_COUNTED_MAX + 1);
+    expect((await feed(large, 'initech')).num_results).toBe(FEED_COUNTED_MAX + 1);
   });
 });
 
