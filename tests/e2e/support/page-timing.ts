@@ -22,6 +22,7 @@ declare global {
     __chorusToasts?: ToastTiming[];
     __chorusCalls?: { path: string; at: number }[];
     __chorusScrolls?: { target: string; at: number }[];
+    __chorusStatusTexts?: string[];
   }
 }
 
@@ -244,4 +245,30 @@ export async function recordScrollRequests(page: Page): Promise<void> {
 /** The recorded scroll requests, oldest first. */
 export async function scrollRequests(page: Page): Promise<{ target: string; at: number }[]> {
   return page.evaluate(() => window.__chorusScrolls ?? []);
+}
+
+/**
+ * Records each text that a live status region (`role="status"`) shows, in order, from before the
+ * app starts: every change the page makes, where polling for a text that lasts a second can
+ * miss it on a busy machine.
+ */
+export async function recordStatusTexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const texts: string[] = [];
+    window.__chorusStatusTexts = texts;
+    const last = new WeakMap<Element, string>();
+    const scan = (): void => {
+      for (const element of document.querySelectorAll('[role="status"]')) {
+        const text = element.textContent ?? '';
+        if (text !== '' && last.get(element) !== text) texts.push(text);
+        last.set(element, text);
+      }
+    };
+    new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The texts recorded by recordStatusTexts, oldest first. */
+export async function statusTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__chorusStatusTexts ?? []);
 }
