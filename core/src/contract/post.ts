@@ -158,7 +158,10 @@ export const FeedResponse = z.object({
   latest: z.array(Post),
   /** One doormat per followed topic. */
   topics: z.array(z.object({ category: CategoryRef, posts: z.array(Post) })),
-  /** Live posts matching the filter, less those the viewer dismissed (the page title's count). */
+  /**
+   * Live posts matching the filter, less those the viewer dismissed (the page title's count),
+   * counted up to one past FEED_TITLE_COUNT_CAP: a number above the cap means "20+".
+   */
   num_results: z.number().int().nonnegative(),
 });
 export type FeedResponse = z.infer<typeof FeedResponse>;
