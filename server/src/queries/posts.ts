@@ -30,7 +30,7 @@ export const COUNTED_TOTAL_MAX = 1000;
  * which shows "20+" beyond it (the spec's count prefix), and counting a thousand posts per
  * request was half of the database's work on an uncached feed.
  */
-export const FEED_COUNTED_MAX = FEED_TITLE_COUNT_CAP;
+const FEED_COUNTED_MAX = FEED_TITLE_COUNT_CAP;
 
 /** The placeholders of the prepared list and feed queries; their limits are part of the SQL text (limitInText). */
 const P = {

@@ -1,15 +1,15 @@
 /**
- * Feed answers compressed for browsers, and list and feed totals of a large library: counted exactly up to COUNTED_TOTAL_MAX (the
- * feed's up to FEED_COUNTED_MAX, for its "20+" title), a lower bound beyond it, and paging that
- * still knows exactly where the list ends (each page reads one row more than it shows).
- * Companies built here: Initech with 1,030 live posts, Hooli with 40, Umbrella with exactly
- * FEED_COUNTED_MAX.
+ * Feed answers compressed for browsers, and list and feed totals of a large library. A list
+ * counts exactly up to COUNTED_TOTAL_MAX, gives a lower bound beyond it, and still knows exactly
+ * where it ends (each page reads one row more than it shows). The feed counts up to its title's
+ * cap, FEED_TITLE_COUNT_CAP ("20+"), and one past it means more. Companies built here: Initech
+ * with 1,030 live posts, Hooli with 40, Umbrella with exactly FEED_TITLE_COUNT_CAP.
  */
 import { FEED_TITLE_COUNT_CAP, FeedResponse, PostListResponse, PostType } from '@chorus/core';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema.ts';
-import { COUNTED_TOTAL_MAX, FEED_COUNTED_MAX } from '../../queries/posts.ts';
+import { COUNTED_TOTAL_MAX } from '../../queries/posts.ts';
 import { createTestContext, get, type TestContext } from '../../test/app.ts';
 import { buildCompany, buildUser, sessionFor } from '../../test/factories.ts';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   await insertPosts(initech.id, LARGE);
   await insertPosts(hooli.id, SMALL);
   const umbrella = await buildCompany(t.db, { subdomain: 'umbrella' });
-  await insertPosts(umbrella.id, FEED_COUNTED_MAX);
+  await insertPosts(umbrella.id, FEED_TITLE_COUNT_CAP);
   edge = await sessionFor(t.db, await buildUser(t.db, [{ company: umbrella }]));
   large = await sessionFor(t.db, await buildUser(t.db, [{ company: initech }]));
   small = await sessionFor(t.db, await buildUser(t.db, [{ company: hooli }]));
@@ -95,10 +95,9 @@ describe('list totals', () => {
 
   it('on the feed: exact up to the title\'s cap, one past it beyond (the title shows 20+)', async () => {
     const feed = (token: string, company: string) => get(t.app, company, '/api/v4/post/feed', token).then((res) => FeedResponse.parse(res.json()));
-    expect(FEED_COUNTED_MAX).toBe(FEED_TITLE_COUNT_CAP);
-    expect((await feed(edge, 'umbrella')).num_results).toBe(FEED_COUNTED_MAX);
-    expect((await feed(small, 'hooli')).num_results).toBe(FEED_COUNTED_MAX + 1);
-    expect((await feed(large, 'initech')).num_results).toBe(FEED_COUNTED_MAX + 1);
+    expect((await feed(edge, 'umbrella')).num_results).toBe(FEED_TITLE_COUNT_CAP);
+    expect((await feed(small, 'hooli')).num_results).toBe(FEED_TITLE_COUNT_CAP + 1);
+    expect((await feed(large, 'initech')).num_results).toBe(FEED_TITLE_COUNT_CAP + 1);
   });
 });
 
