@@ -10,6 +10,7 @@ import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { FeedView } from '../../features/posts/components/feed-view.tsx';
 import { feedTitle } from '../../features/posts/components/feed-title.ts';
 import { feedQueryOptions, useFeed } from '../../features/posts/api/get-feed.ts';
+import { postQueryOptions } from '../../features/posts/api/get-post.ts';
 import { useOnboardingRedirect } from '../../features/onboarding/hooks/use-onboarding-redirect.ts';
 import { useLibraryState, type LibraryState } from '../../features/library/hooks/library-state.ts';
 import { CustomizeFeed } from '../../features/topics/components/customize-feed.tsx';
@@ -27,20 +28,32 @@ function feedQueryOf(library: LibraryState): FeedQuery {
   return { filter_by: library.filterBy, sort_by: library.sortBy ?? SortBy.LATEST };
 }
 
+/** The post of a `/post/{id}` path (the dialog over the feed), or null for any other path. */
+function dialogPostId(pathname: string): number | null {
+  const match = /^\/post\/([1-9]\d{0,14})\/?$/.exec(pathname);
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
 /**
  * On a page load of `/` with a session, starts the feed's request beside the session's own
  * (the user and the company), rather than after them: the signed-in frame renders only once
  * both have answered (ProtectedRoute), and the feed then asked only from that render, a round
- * trip later. Rendered outside the guard, once per page load.
+ * trip later. On `/post/{id}`, the dialog's post is asked too, and the feed behind it: the post
+ * otherwise waited for the dialog's code as well. Rendered outside the guard, once per page load.
  */
 export function FeedPrefetch(): null {
   const { pathname } = useLocation();
   const userId = useSignedInUserId();
   const [library] = useLibraryState();
   const client = useQueryClient();
-  const [initial] = useState(() => ({ atFeed: pathname === '/', signedIn: userId !== null, query: feedQueryOf(library) }));
+  const [initial] = useState(() => {
+    const postId = dialogPostId(pathname);
+    return { atFeed: pathname === '/' || postId !== null, postId, signedIn: userId !== null, query: feedQueryOf(library) };
+  });
   useEffect(() => {
-    if (initial.atFeed && initial.signedIn) void client.prefetchQuery(feedQueryOptions(initial.query));
+    if (!initial.signedIn) return;
+    if (initial.postId !== null) void client.prefetchQuery(postQueryOptions(initial.postId));
+    if (initial.atFeed) void client.prefetchQuery(feedQueryOptions(initial.query));
   }, [client, initial]);
   return null;
 }
