@@ -133,9 +133,10 @@ export default defineConfig(({ command, mode }) => ({
     target: 'es2022',
     // Every browser Chorus supports preloads modules natively; the polyfill would only add weight.
     // index.html preloads what the entry imports. A lazy chunk's imports are not preloaded by
-    // script: the helper added a <link> per import to the page while the first screen was being
-    // built (a third of a second of a throttled phone's main thread on the feed), and a lazy
-    // chunk's imports are few since everything the entry needs is one chunk (below).
+    // script, they load when the chunk runs: the helper added a <link> per import to the page
+    // while the first screen was being built (a third of a second of a throttled phone's main
+    // thread on the feed). Preloading a route chunk's imports beside it was tried and did not
+    // move the sign-in page's Lighthouse LCP (2,991 against 2,995 ms).
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // The entry is one chunk on purpose (below); `npm run bench` holds it to its gzip budget.
     chunkSizeWarningLimit: 700,

@@ -31,16 +31,16 @@ export function PostGrid(props: { posts: readonly Post[]; headingLevel: 'h2' | '
   return (
     <>
       <ul
-      className={styles.grid}
-      style={props.columns === undefined ? undefined : { gridTemplateColumns: `repeat(${props.columns}, minmax(0, 1fr))` }}
-      aria-busy={all ? undefined : true}
-    >
-      {posts.map((post, index) => (
-        <li key={post.id} className={styles.item}>
-          <PostCard post={post} headingLevel={props.headingLevel} eagerMedia={index < eager} />
-        </li>
-      ))}
-    </ul>
+        className={styles.grid}
+        style={props.columns === undefined ? undefined : { gridTemplateColumns: `repeat(${props.columns}, minmax(0, 1fr))` }}
+        aria-busy={all ? undefined : true}
+      >
+        {posts.map((post, index) => (
+          <li key={post.id} className={styles.item}>
+            <PostCard post={post} headingLevel={props.headingLevel} eagerMedia={index < eager} />
+          </li>
+        ))}
+      </ul>
       {all ? props.after : null}
     </>
   );
