@@ -1,5 +1,4 @@
-import { useDeferredValue } from 'react';
-import type { JSX, ReactNode } from 'react';
+import type { JSX } from 'react';
 
 import type { Post } from '@chorus/core';
 import { PostCard } from './post-card.tsx';
@@ -14,34 +13,17 @@ export const FIRST_SCREEN_CARDS = 2;
 
 /**
  * Post cards in a responsive grid, as a list; `columns` fixes the column count (carousels);
- * `eager` is how many leading cards load their media at once (see FIRST_SCREEN_CARDS); `after`
- * shows under the grid once every card is in it (an infinite scroll's sentinel must not see a
- * grid of two cards and load the next page).
- *
- * A grid's first render holds only those first-screen cards; the rest follow at once in a
- * second render that React may interrupt (a deferred value), so a phone's main thread is not
- * held while some thirty cards are built, and the first picture starts loading sooner. A
- * carousel's cards are all on screen: it renders them at once.
+ * `eager` is how many leading cards load their media at once (see FIRST_SCREEN_CARDS).
  */
-export function PostGrid(props: { posts: readonly Post[]; headingLevel: 'h2' | 'h3'; columns?: number; eager?: number; after?: ReactNode }): JSX.Element {
+export function PostGrid(props: { posts: readonly Post[]; headingLevel: 'h2' | 'h3'; columns?: number; eager?: number }): JSX.Element {
   const eager = props.eager ?? 0;
-  const carousel = props.columns !== undefined;
-  const all = useDeferredValue(true, carousel);
-  const posts = all ? props.posts : props.posts.slice(0, eager);
   return (
-    <>
-      <ul
-        className={styles.grid}
-        style={props.columns === undefined ? undefined : { gridTemplateColumns: `repeat(${props.columns}, minmax(0, 1fr))` }}
-        aria-busy={all ? undefined : true}
-      >
-        {posts.map((post, index) => (
-          <li key={post.id} className={styles.item}>
-            <PostCard post={post} headingLevel={props.headingLevel} eagerMedia={index < eager} />
-          </li>
-        ))}
-      </ul>
-      {all ? props.after : null}
-    </>
+    <ul className={styles.grid} style={props.columns === undefined ? undefined : { gridTemplateColumns: `repeat(${props.columns}, minmax(0, 1fr))` }}>
+      {props.posts.map((post, index) => (
+        <li key={post.id} className={styles.item}>
+          <PostCard post={post} headingLevel={props.headingLevel} eagerMedia={index < eager} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -63,23 +63,15 @@ export function TopicView(props: TopicViewProps): JSX.Element {
           {props.searching ? <Text as="p">{t('library:topic.searchEmpty')}</Text> : null}
         </div>
       ) : null}
-      {items.length > 0 ? (
-        <PostGrid
-          posts={items}
-          headingLevel="h2"
-          eager={FIRST_SCREEN_CARDS}
-          after={
-            hasMore ? (
-              <div ref={sentinel} className={styles.more}>
-                {posts.isFetchingNextPage ? (
-                  <Spinner size="small" label={t('topic.loadingMore')} />
-                ) : (
-                  <Button onClick={() => void posts.fetchNextPage()}>{t('topic.loadMore')}</Button>
-                )}
-              </div>
-            ) : null
-          }
-        />
+      {items.length > 0 ? <PostGrid posts={items} headingLevel="h2" eager={FIRST_SCREEN_CARDS} /> : null}
+      {hasMore ? (
+        <div ref={sentinel} className={styles.more}>
+          {posts.isFetchingNextPage ? (
+            <Spinner size="small" label={t('topic.loadingMore')} />
+          ) : (
+            <Button onClick={() => void posts.fetchNextPage()}>{t('topic.loadMore')}</Button>
+          )}
+        </div>
       ) : null}
     </div>
   );
