@@ -51,6 +51,35 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     expect(feedAsked).toBeLessThan(userAnswered);
   });
 
+  test('a page load of /post/{id} asks for the post and the feed beside the session, not after its answers', async ({ page, baseURL }) => {
+    const post = (await listAsUser(baseURL, { results_per_page: '1' })).objects[0];
+    expect(post).toBeDefined();
+    // The signed-in user's record answers 1.5 s late; the post's request must not wait for it.
+    const userRecord = /^\/api\/v1\/user\/\d+$/;
+    await page.route((url) => userRecord.test(url.pathname), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    let userAnswered = 0;
+    const asked = new Map<string, number>();
+    page.on('response', (response) => {
+      if (userAnswered === 0 && userRecord.test(new URL(response.url()).pathname)) userAnswered = Date.now();
+    });
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (!asked.has(pathname)) asked.set(pathname, Date.now());
+    });
+    await page.goto(`/post/${post?.id}`);
+    await expect(page.getByRole('dialog').getByRole('heading', { name: post?.title ?? '', exact: true }).first()).toBeVisible();
+    expect(userAnswered, 'the user record was asked for and answered').toBeGreaterThan(0);
+    const postAsked = asked.get(`/api/v4/post/${post?.id}`) ?? 0;
+    const feedAsked = asked.get('/api/v4/post/feed') ?? 0;
+    expect(postAsked, 'the post was asked for').toBeGreaterThan(0);
+    expect(postAsked).toBeLessThan(userAnswered);
+    expect(feedAsked, 'the feed behind the dialog was asked for').toBeGreaterThan(0);
+    expect(feedAsked).toBeLessThan(userAnswered);
+  });
+
   test('the first screen\'s pictures load at once and first, every other picture as it nears the screen', async ({ page }) => {
     // Per picture in a card of the page's main region: which grid (in page order), which card, how it loads.
     const cardPictures = () =>

@@ -10,7 +10,7 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { adminLandingPath } from '../lib/redirects.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
-import { FeedPrefetch, FeedRoute } from './routes/feed.tsx';
+import { FeedPrefetch, FeedRoute, POST_DIALOG_PATH } from './routes/feed.tsx';
 import { PostActionsProvider } from './routes/post-actions-provider.tsx';
 
 // Everything but the signed-in frame and the feed loads on demand, keeping the feed's first
@@ -133,7 +133,7 @@ export function createRoutes(): RouteObject[] {
               path: '/',
               element: <FeedRoute />,
               children: [
-                { path: 'post/:postId', element: <PostDialogRoute /> },
+                { path: POST_DIALOG_PATH, element: <PostDialogRoute /> },
                 { path: 'atom', element: <AtomRoute /> },
               ],
             },

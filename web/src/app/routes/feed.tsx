@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { JSX } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Outlet, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FilterBy, SortBy, type FeedQuery } from '@chorus/core';
@@ -10,7 +10,7 @@ import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { FeedView } from '../../features/posts/components/feed-view.tsx';
 import { feedTitle } from '../../features/posts/components/feed-title.ts';
 import { feedQueryOptions, useFeed } from '../../features/posts/api/get-feed.ts';
-import { postQueryOptions } from '../../features/posts/api/get-post.ts';
+import { isPostId, postIdParam, postQueryOptions } from '../../features/posts/api/get-post.ts';
 import { useOnboardingRedirect } from '../../features/onboarding/hooks/use-onboarding-redirect.ts';
 import { useLibraryState, type LibraryState } from '../../features/library/hooks/library-state.ts';
 import { CustomizeFeed } from '../../features/topics/components/customize-feed.tsx';
@@ -28,11 +28,8 @@ function feedQueryOf(library: LibraryState): FeedQuery {
   return { filter_by: library.filterBy, sort_by: library.sortBy ?? SortBy.LATEST };
 }
 
-/** The post of a `/post/{id}` path (the dialog over the feed), or null for any other path. */
-function dialogPostId(pathname: string): number | null {
-  const match = /^\/post\/([1-9]\d{0,14})\/?$/.exec(pathname);
-  return match?.[1] === undefined ? null : Number(match[1]);
-}
+/** The single post dialog's route, over the feed (router.tsx). */
+export const POST_DIALOG_PATH = '/post/:postId';
 
 /**
  * On a page load of `/` with a session, starts the feed's request beside the session's own
@@ -47,12 +44,14 @@ export function FeedPrefetch(): null {
   const [library] = useLibraryState();
   const client = useQueryClient();
   const [initial] = useState(() => {
-    const postId = dialogPostId(pathname);
-    return { atFeed: pathname === '/' || postId !== null, postId, signedIn: userId !== null, query: feedQueryOf(library) };
+    // The dialog's route (router.tsx) and its id, read as PostDialogRoute reads it.
+    const dialog = matchPath(POST_DIALOG_PATH, pathname);
+    const postId = dialog === null ? null : postIdParam(dialog.params.postId);
+    return { atFeed: pathname === '/' || dialog !== null, postId, signedIn: userId !== null, query: feedQueryOf(library) };
   });
   useEffect(() => {
     if (!initial.signedIn) return;
-    if (initial.postId !== null) void client.prefetchQuery(postQueryOptions(initial.postId));
+    if (initial.postId !== null && isPostId(initial.postId)) void client.prefetchQuery(postQueryOptions(initial.postId));
     if (initial.atFeed) void client.prefetchQuery(feedQueryOptions(initial.query));
   }, [client, initial]);
   return null;

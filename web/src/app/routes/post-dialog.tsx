@@ -6,6 +6,7 @@ import type { Post } from '@chorus/core';
 import { useConfigInfo } from '../../lib/auth.tsx';
 import { useNotify } from '../../lib/notify.tsx';
 import { PostDialog } from '../../features/posts/components/post-dialog.tsx';
+import { postIdParam } from '../../features/posts/api/get-post.ts';
 import { focusCard, openedFromList } from '../../features/posts/components/post-card.tsx';
 import { PostInteractions } from '../../features/reactions/components/post-interactions.tsx';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
@@ -27,7 +28,7 @@ export function PostDialogRoute(): JSX.Element {
   const location = useLocation();
   const params = useParams();
   const config = useConfigInfo();
-  const postId = /^\d+$/.test(params['postId'] ?? '') ? Number(params['postId']) : Number.NaN;
+  const postId = postIdParam(params['postId']);
   // Only a post opened from a list in this app has that list behind it in history; one reached
   // by a link, a reload or through sign-in closes to the feed.
   const list = openedFromList(location.state);

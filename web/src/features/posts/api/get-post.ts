@@ -12,7 +12,17 @@ export function postQueryOptions(postId: number) {
   return queryOptions({ queryKey: ['posts', 'detail', postId], queryFn: () => getPost(postId) });
 }
 
+/** A post id of a route's `:postId` parameter (digits only), or NaN for anything else. */
+export function postIdParam(param: string | undefined): number {
+  return /^\d+$/.test(param ?? '') ? Number(param) : Number.NaN;
+}
+
+/** Whether an id can name a post at all: a positive integer. */
+export function isPostId(postId: number): boolean {
+  return Number.isInteger(postId) && postId > 0;
+}
+
 /** The query of one post; disabled for an id that is not a positive integer. */
 export function usePost(postId: number) {
-  return useQuery({ ...postQueryOptions(postId), enabled: Number.isInteger(postId) && postId > 0 });
+  return useQuery({ ...postQueryOptions(postId), enabled: isPostId(postId) });
 }
