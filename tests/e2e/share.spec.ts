@@ -56,6 +56,32 @@ async function tabToAndPress(page: Page, target: Locator): Promise<void> {
   throw new Error('the button never took focus from the keyboard');
 }
 
+/**
+ * A busy machine's late frames, made certain: from now on each animation-frame callback runs a
+ * second later than its frame. Returns a check that waits until every callback scheduled so far
+ * has run (a state, not a time).
+ */
+async function delayAnimationFrames(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const frames = { scheduled: 0, ran: 0 };
+    Object.assign(window, { lateFrames: frames });
+    const frame = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => {
+      frames.scheduled += 1;
+      return frame(() => {
+        window.setTimeout(() => {
+          frames.ran += 1;
+          callback(performance.now());
+        }, 1000);
+      });
+    };
+  });
+  return async () => {
+    const scheduled = await page.evaluate(() => (window as unknown as { lateFrames: { scheduled: number } }).lateFrames.scheduled);
+    await page.waitForFunction((count) => (window as unknown as { lateFrames: { ran: number } }).lateFrames.ran >= count, scheduled);
+  };
+}
+
 test('X: an unlinked network offers Link, the link flow comes back with the caption kept, and a keyboard-only share lands on the sandbox', async ({ page, baseURL }) => {
   await freshMemberOnFeed(page, baseURL, 'xsharer');
   const card = await cardWith(page, 'Share on Twitter');
@@ -149,10 +175,16 @@ test('Facebook profile from the /post/{id}?network link: the empty-caption warni
   await modal.getByRole('button', { name: 'I have shared it' }).click();
   expect((await intentDone).status()).toBe(200);
   await expect(modal.getByRole('status').filter({ hasText: 'Post Successfully Shared' })).toBeVisible();
+  // The modal gives the focus back to its opener in the post dialog on the next frame; on a busy
+  // machine that frame comes after the drawer below has opened and taken the focus, which it keeps.
+  const lateFramesRan = await delayAnimationFrames(page);
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
   // After a share: the temporary 'Recommended' drawer, up to 4 unshared posts of the same topics; closing removes it.
   const drawer = page.getByRole('dialog', { name: 'Recommended' });
+  await expect(drawer.getByRole('button', { name: 'Close recommendations' })).toBeFocused();
+  await lateFramesRan();
+  await expect(drawer.getByRole('button', { name: 'Close recommendations' })).toBeFocused();
   await expect(drawer.getByRole('listitem').first()).toBeVisible();
   expect(await drawer.getByRole('listitem').count()).toBeLessThanOrEqual(4);
   await expect(drawer.getByRole('link', { name: post.title })).toHaveCount(0);

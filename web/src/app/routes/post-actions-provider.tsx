@@ -11,6 +11,12 @@ const PostInteractions = lazy(() => import('../../features/reactions/components/
 // The share modal, copy link and e-mail (with twitter-text) load on the first share action.
 const ShareHost = lazy(() => import('../../features/share/components/share-host.tsx').then((m) => ({ default: m.ShareHost })));
 
+/** Whether the focus is in a modal dialog that does not hold `control` (one opened after the control's). */
+function focusTakenByAnotherModal(control: HTMLElement): boolean {
+  const modal = document.activeElement?.closest('[aria-modal="true"]');
+  return modal !== null && modal !== undefined && !modal.contains(control);
+}
+
 /** Gives post cards their actions, composed from the reactions and share features. */
 export function PostActionsProvider(props: { children: ReactNode }): JSX.Element {
   const { i18n } = useTranslation();
@@ -43,8 +49,12 @@ export function PostActionsProvider(props: { children: ReactNode }): JSX.Element
     setTask(null);
     const back = opener.current;
     opener.current = null;
-    // After the dialog has gone (its own focus handling runs as it unmounts).
-    if (back) requestAnimationFrame(() => (back.isConnected ? back.focus() : undefined));
+    // After the dialog has gone (its own focus handling runs as it unmounts), unless a modal that
+    // opened meanwhile has taken the focus: the recommendations drawer, which opens as the share
+    // modal closes. Taken back into the post dialog behind it, the focus made that dialog the
+    // active modal again, and the drawer on top was hidden from assistive technology (the frame
+    // comes late on a busy machine, after the drawer has opened).
+    if (back) requestAnimationFrame(() => (back.isConnected && !focusTakenByAnotherModal(back) ? back.focus() : undefined));
   }, []);
 
   return (
