@@ -67,3 +67,33 @@ test('slide 1 is the only slide', async ({ page, baseURL }) => {
   await expect(page).toHaveURL(/\/$/);
   expect(await onboardingEvents(page)).toEqual({ objects: [{ event: 'skipped' }] });
 });
+
+test('the buttons show once both steps have loaded, where they stay', async ({ page, baseURL }) => {
+  const user = await signUpFreshUser(baseURL ?? '', 'steady');
+  // The time zones answer only when the test lets them: a slow network, made certain.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/common/timezone*', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await signInFreshUser(page, user);
+  await expect(page).toHaveURL(ONBOARDING_URL);
+  await expect(page.getByRole('heading', { name: 'Welcome to Acme Corporation', level: 1 })).toBeVisible();
+  // While a step is loading, one spinner stands for both, and nothing below it can be pressed yet.
+  await expect(page.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Link your social networks' })).toHaveCount(0);
+
+  release();
+  const skip = page.getByRole('button', { name: 'Skip' });
+  await expect(skip).toBeVisible();
+  const shown = await skip.boundingBox();
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'LinkedIn' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  expect(await skip.boundingBox()).toEqual(shown);
+  await skip.click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await onboardingEvents(page)).toEqual({ objects: [{ event: 'skipped' }] });
+});

@@ -6,7 +6,7 @@ import { ONBOARDING_PATH, ONBOARDING_SLIDE } from '@chorus/core';
 import { useConfigInfo, useCurrentUser } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { OnboardingScreen } from '../../features/onboarding/index.ts';
-import { SocialSettingsSection, useHasLinkedNetwork } from '../../features/social/index.ts';
+import { SocialSettingsSection, useHasLinkedNetwork, useSocialNetworks } from '../../features/social/index.ts';
 
 /**
  * `/onboarding?slide=1`: slide 1 is the only slide; any other value goes to it. Companies that
@@ -26,7 +26,9 @@ function OnboardingSlide(): JSX.Element {
   const config = useConfigInfo();
   const user = useCurrentUser();
   const linked = useHasLinkedNetwork();
+  const networksPending = useSocialNetworks().isPending;
   useDocumentTitle(t('social:onboarding.documentTitle', { company: config?.company_name ?? '' }));
-  const networks = user?.email_confirmed === false ? <Text as="p">{t('social:onboarding.linkAfterConfirm')}</Text> : <SocialSettingsSection onboarding />;
-  return <OnboardingScreen networkLinked={linked} networks={networks} />;
+  const unconfirmed = user?.email_confirmed === false;
+  const networks = unconfirmed ? <Text as="p">{t('social:onboarding.linkAfterConfirm')}</Text> : <SocialSettingsSection onboarding />;
+  return <OnboardingScreen networkLinked={linked} networks={networks} networksLoading={!unconfirmed && networksPending} />;
 }

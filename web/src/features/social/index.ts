@@ -4,4 +4,4 @@
  */
 export { SocialSettingsSection, type SocialSettingsSectionProps } from './components/social-settings-section.tsx';
 export { QueueSettingsSection, type QueueSettingsSectionProps } from './components/queue-settings-section.tsx';
-export { useHasLinkedNetwork } from './api/social-networks.ts';
+export { useHasLinkedNetwork, useSocialNetworks } from './api/social-networks.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
-import { Button, Text } from '@fluentui/react-components';
+import { Button, Spinner, Text } from '@fluentui/react-components';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SignOutRegular } from '@fluentui/react-icons';
@@ -8,6 +8,7 @@ import { LOGOUT_ERROR_TOAST_MS, OnboardingEvent } from '@chorus/core';
 import { useConfigInfo, useCurrentUser, useSignOut } from '../../../lib/auth.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useReportOnboarding } from '../api/onboarding-events.ts';
+import { useTimezones } from '../api/timezone.ts';
 import { TimezoneConfirm } from './timezone-confirm.tsx';
 import styles from './onboarding-screen.module.css';
 
@@ -24,7 +25,7 @@ function escapeIsTaken(event: KeyboardEvent): boolean {
  * saved and reports 'finished'; Skip and Escape report 'skipped'; both return to the feed.
  * A header carries the company's logo and name, and Sign Out.
  */
-export function OnboardingScreen(props: { networks: ReactNode; networkLinked: boolean }): JSX.Element {
+export function OnboardingScreen(props: { networks: ReactNode; networkLinked: boolean; networksLoading: boolean }): JSX.Element {
   const { t } = useTranslation(['social']);
   const config = useConfigInfo();
   const user = useCurrentUser();
@@ -32,6 +33,7 @@ export function OnboardingScreen(props: { networks: ReactNode; networkLinked: bo
   const notify = useNotify();
   const report = useReportOnboarding();
   const signOut = useSignOut(() => notify.error(t('message.unknownLogout', { ns: 'errors' }), { timeout: LOGOUT_ERROR_TOAST_MS }));
+  const zones = useTimezones();
   const [timezoneSaved, setTimezoneSaved] = useState(false);
   const canFinish = props.networkLinked || timezoneSaved;
 
@@ -70,17 +72,25 @@ export function OnboardingScreen(props: { networks: ReactNode; networkLinked: bo
       <main id="chorus-main" tabIndex={-1} className={styles.main}>
         <h1>{t('social:onboarding.title', { company: config?.company_name ?? '' })}</h1>
         <Text as="p">{t('social:onboarding.intro')}</Text>
-        {props.networks}
-        {user ? <TimezoneConfirm current={user.timezone} onSaved={() => setTimezoneSaved(true)} /> : null}
-        <div className={styles.footer}>
-          <Button appearance="primary" disabled={!canFinish || report.isPending} onClick={() => end(OnboardingEvent.FINISHED)} aria-describedby="onboarding-hint">
-            {t('social:onboarding.getStarted')}
-          </Button>
-          <Button disabled={report.isPending} onClick={() => end(OnboardingEvent.SKIPPED)}>
-            {t('social:onboarding.skip')}
-          </Button>
-          <Text id="onboarding-hint">{canFinish ? t('social:onboarding.escapeHint') : t('social:onboarding.getStartedHint')}</Text>
-        </div>
+        {props.networksLoading || zones.isPending ? (
+          // One spinner until both steps can show: as each step replaced its own small spinner,
+          // the buttons below moved down under a pointer about to press them.
+          <Spinner label={t('app.loading', { ns: 'common' })} />
+        ) : (
+          <>
+            {props.networks}
+            {user ? <TimezoneConfirm current={user.timezone} onSaved={() => setTimezoneSaved(true)} /> : null}
+            <div className={styles.footer}>
+              <Button appearance="primary" disabled={!canFinish || report.isPending} onClick={() => end(OnboardingEvent.FINISHED)} aria-describedby="onboarding-hint">
+                {t('social:onboarding.getStarted')}
+              </Button>
+              <Button disabled={report.isPending} onClick={() => end(OnboardingEvent.SKIPPED)}>
+                {t('social:onboarding.skip')}
+              </Button>
+              <Text id="onboarding-hint">{canFinish ? t('social:onboarding.escapeHint') : t('social:onboarding.getStartedHint')}</Text>
+            </div>
+          </>
+        )}
       </main>
     </>
   );
