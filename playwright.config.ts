@@ -84,11 +84,12 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-US',
     timezoneId: 'America/New_York',
-    // A failed test keeps its trace: actions, DOM snapshots, console and network. Not the
-    // screencast: recording it encoded frames of every page of every test in the browser process,
-    // half the suite's CPU on this two-core machine (two spec files ran in 211 s with it, 114 s
-    // without, 94 s with no trace at all). The failure's own screenshot is kept below.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace by default: recording one for every test (to keep it on failure) cost more than
+    // half the suite's CPU on this two-core machine, screencast frames most of it (two spec files:
+    // 211 s with a full trace, 114 s without the screencast, 94 s with none). A failed test keeps
+    // its screenshot and error context (the page's accessibility tree); to debug one, run it again
+    // with `--trace retain-on-failure`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: settings.chromium,
