@@ -1,6 +1,6 @@
 import { request as apiRequest, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { wcagViolations } from './support/axe.ts';
+import { animationsSettled, wcagViolations } from './support/axe.ts';
 import { expectFeed } from './support/sign-in.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
 
@@ -229,6 +229,8 @@ test('on a 320 px phone the share modal is a full-screen sheet without horizonta
   const modal = page.getByRole('dialog', { name: 'Share post' });
   await expect(modal.getByRole('tab', { name: 'LINKEDIN', selected: true })).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Share Now' })).toBeVisible();
+  // The surface opens with a motion that grows it from 85% of its size: measure it at rest.
+  await animationsSettled(page);
   const box = await modal.boundingBox();
   // The sheet fills what a fixed box can show: the window less the scrollbar gutter the open dialog keeps.
   const visibleWidth = await page.evaluate(() => {
