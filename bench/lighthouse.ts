@@ -4,7 +4,7 @@
  * post dialog route as the demo user. Debian's Chromium runs headless through puppeteer-core;
  * the session is the cookie and stored user id the web app leaves after signing in.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
@@ -81,7 +81,10 @@ async function audit(browser: Browser, url: string, signedIn: LighthouseOptions 
     }
     const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
     if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (reportFile !== null) writeFileSync(reportFile, JSON.stringify(result.lhr, null, 1));
+    if (reportFile !== null) {
+      mkdirSync(path.dirname(reportFile), { recursive: true });
+      writeFileSync(reportFile, JSON.stringify(result.lhr, null, 1));
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
