@@ -1,9 +1,11 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { PAGE_COPIES_DIR, PAGE_COPIES_FILE, type PageCopiesManifest } from '../core/src/contract/page-copies.ts';
+import { ROUTE_PRELOADS } from './src/app/route-preloads.ts';
 
 /**
  * The app parses with zod but never generates JSON Schema, yet zod's classic schemas import
@@ -84,6 +86,75 @@ export function inlineEntryCss(): Plugin {
   };
 }
 
+/** The output chunks of a build, as a plugin's writeBundle sees them. */
+type OutputChunks = Map<string, { imports: readonly string[]; css: readonly string[] }>;
+
+/** `file` and every file it imports statically, however deep. */
+function staticClosure(chunks: OutputChunks, file: string, into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const imported of chunks.get(file)?.imports ?? []) staticClosure(chunks, imported, into);
+  return into;
+}
+
+/**
+ * Writes a copy of index.html for each page of ROUTE_PRELOADS (src/app/route-preloads.ts)
+ * into PAGE_COPIES_DIR, naming its lazily loaded chunk, every file that chunk imports and its
+ * stylesheets as preloads, and lists the copies in PAGE_COPIES_FILE for the server. Files the
+ * entry loads already are left out. A page module that is not a chunk of its own stops the
+ * build: the table has drifted from router.tsx.
+ */
+export function routePreloads(): Plugin {
+  let root = '';
+  let outDir = 'dist';
+  let base = '/';
+  return {
+    name: 'chorus-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    // After the files are written (index.html has its final form) and before closeBundle,
+    // where `precompress` writes the copies' compressed versions too.
+    async writeBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return;
+      const source = typeof html.source === 'string' ? html.source : Buffer.from(html.source).toString('utf8');
+      const chunks: OutputChunks = new Map();
+      let entry: string | null = null;
+      const chunkOf = new Map<string, string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks.set(output.fileName, { imports: output.imports, css: [...(output.viteMetadata?.importedCss ?? [])] });
+        if (output.isEntry) entry = output.fileName;
+        if (output.facadeModuleId !== null) chunkOf.set(output.facadeModuleId, output.fileName);
+      }
+      if (entry === null) this.error('no entry chunk in the bundle');
+      const loadedByEntry = staticClosure(chunks, entry);
+      const manifest: PageCopiesManifest = { pages: [] };
+      await mkdir(path.join(outDir, PAGE_COPIES_DIR), { recursive: true });
+      for (const page of ROUTE_PRELOADS) {
+        const files = new Set<string>();
+        for (const module of page.modules) {
+          const chunk = chunkOf.get(path.resolve(root, module));
+          if (chunk === undefined) this.error(`route-preloads: ${module} (page "${page.name}") is not a lazily loaded chunk of the build`);
+          for (const file of staticClosure(chunks, chunk)) if (!loadedByEntry.has(file)) files.add(file);
+        }
+        const scripts = [...files].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+        const styles = [...files].flatMap((file) => chunks.get(file)?.css ?? []).map((file) => `<link rel="preload" as="style" href="${base}${file}">`);
+        const copy = source.replace('</head>', `${[...scripts, ...new Set(styles)].join('')}\n  </head>`);
+        if (copy === source) this.error('index.html has no </head>');
+        const file = `${PAGE_COPIES_DIR}/${page.name}.html`;
+        await writeFile(path.join(outDir, file), copy);
+        manifest.pages.push({ paths: [...page.paths], file });
+      }
+      await writeFile(path.join(outDir, PAGE_COPIES_FILE), JSON.stringify(manifest));
+    },
+  };
+}
+
 /** Where moduleStats writes; a dot-file, so the server does not serve it. */
 export const MODULE_STATS_FILE = '.chorus-modules.json';
 
@@ -125,7 +196,7 @@ const DEV_API_ORIGIN = 'http://127.0.0.1:3000';
 /** Standalone browser build of the Chorus web app, served by the server at the site root. */
 export default defineConfig(({ command, mode }) => ({
   base: '/',
-  plugins: [react(), inlineEntryCss(), precompress(), moduleStats()],
+  plugins: [react(), inlineEntryCss(), routePreloads(), precompress(), moduleStats()],
   resolve: { alias: command === 'build' && mode === 'production' ? ZOD_UNCHECKED : ZOD_WITHOUT_JSON_SCHEMA },
   build: {
     outDir: 'dist',

@@ -24,3 +24,4 @@ export * from './compliance.ts';
 export * from './mention-search.ts';
 export * from './ai-caption.ts';
 export * from './queue.ts';
+export * from './page-copies.ts';

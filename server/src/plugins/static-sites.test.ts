@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../test/app.ts';
 import { buildCompany, buildUser, sessionFor } from '../test/factories.ts';
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from './security-headers.ts';
 import { IMMUTABLE, REVALIDATE } from './static-sites.ts';
+import { PAGE_COPIES_DIR, PAGE_COPIES_FILE, type PageCopiesManifest } from '@chorus/core';
 
 const INDEX = '<!doctype html><title>web</title>';
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(2000))})`;
@@ -154,6 +155,81 @@ describe('static hosting', () => {
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+});
+
+describe('page copies that name a page’s lazily loaded code', () => {
+  const SIGN_IN = '<!doctype html><title>web</title><link rel="modulepreload" crossorigin href="/assets/sign-in.js">';
+  const LIBRARY = '<!doctype html><title>web</title><link rel="modulepreload" crossorigin href="/assets/library.js">';
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let dist: string;
+
+  function pageOf(url: string, acceptEncoding?: string) {
+    const headers: Record<string, string> = { host: 'acme.localhost:3000', accept: 'text/html' };
+    if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+    return app.inject({ method: 'GET', url, headers });
+  }
+
+  beforeAll(async () => {
+    dist = path.join(t.dir, 'web-with-copies');
+    await mkdir(path.join(dist, PAGE_COPIES_DIR), { recursive: true });
+    await writePrecompressed(path.join(dist, 'index.html'), INDEX);
+    await writePrecompressed(path.join(dist, PAGE_COPIES_DIR, 'sign-in.html'), SIGN_IN);
+    await writePrecompressed(path.join(dist, PAGE_COPIES_DIR, 'library.html'), LIBRARY);
+    const manifest: PageCopiesManifest = {
+      pages: [
+        { paths: ['/sign-in', '/error'], file: `${PAGE_COPIES_DIR}/sign-in.html` },
+        { paths: ['/topic', '/search'], file: `${PAGE_COPIES_DIR}/library.html` },
+        // Listed, but the build did not write it: the server falls back to index.html.
+        { paths: ['/settings'], file: `${PAGE_COPIES_DIR}/settings.html` },
+      ],
+    };
+    await writeFile(path.join(dist, PAGE_COPIES_FILE), JSON.stringify(manifest));
+    app = await buildApp({ config: { ...t.config, webDist: dist }, database: t.database, logger: false });
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['/sign-in', SIGN_IN],
+    ['/sign-in/email?next=%2Ftopic%2F1', SIGN_IN],
+    ['/error?code=1', SIGN_IN],
+    ['/topic/12', LIBRARY],
+    ['/search?query=topic', LIBRARY],
+    ['/', INDEX],
+    ['/topics', INDEX],
+    ['/sign-in-embed', INDEX],
+    ['/settings', INDEX],
+    ['/feed', INDEX],
+  ])('sends %s the page that names its code', async (url, expected) => {
+    const plain = await pageOf(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe(REVALIDATE);
+    expect(plain.headers['content-type']).toContain('text/html');
+    expect(plain.body).toBe(expected);
+    const brotli = await pageOf(url, 'br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(expected);
+  });
+
+  it('sends index.html for every path when the list does not parse', async () => {
+    await writeFile(path.join(dist, PAGE_COPIES_FILE), JSON.stringify({ pages: [{ paths: ['/sign-in'], file: '../../etc/passwd' }] }));
+    try {
+      expect((await pageOf('/sign-in')).body).toBe(INDEX);
+      await writeFile(path.join(dist, PAGE_COPIES_FILE), '{');
+      expect((await pageOf('/sign-in')).body).toBe(INDEX);
+    } finally {
+      await writeFile(path.join(dist, PAGE_COPIES_FILE), JSON.stringify({ pages: [{ paths: ['/sign-in'], file: `${PAGE_COPIES_DIR}/sign-in.html` }] }));
+    }
+    // A rebuild shows without a restart.
+    expect((await pageOf('/sign-in')).body).toBe(SIGN_IN);
+  });
+
+  it('does not serve the list or the copies under their own names', async () => {
+    for (const url of [`/${PAGE_COPIES_FILE}`, `/${PAGE_COPIES_DIR}/sign-in.html`]) {
+      const res = await app.inject({ method: 'GET', url, headers: { host: 'acme.localhost:3000', accept: '*/*' } });
+      expect(res.body).not.toBe(SIGN_IN);
+      expect(res.body).not.toContain('"pages"');
+    }
   });
 });
 

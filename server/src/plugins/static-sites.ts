@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
+import { PAGE_COPIES_FILE, PageCopiesManifest, pathIsUnder } from '@chorus/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
@@ -89,12 +90,33 @@ async function readIfPresent(file: string): Promise<Buffer | null> {
 }
 
 /**
- * The app's index.html for a client-side route, in the best precompressed copy the browser
- * accepts. It is read for each request (a few KB) so a rebuild shows without a restart.
+ * The page a client-side route opens with: the build's copy of index.html for that path, which
+ * names the page's lazily loaded code (core's page-copies.ts), or index.html itself. A build
+ * without copies, a list that does not parse or a copy that is missing gets index.html.
+ */
+async function pageFile(dist: string, url: string): Promise<string> {
+  const index = path.join(dist, 'index.html');
+  const listed = await readIfPresent(path.join(dist, PAGE_COPIES_FILE));
+  if (listed === null) return index;
+  let manifest: PageCopiesManifest;
+  try {
+    manifest = PageCopiesManifest.parse(JSON.parse(listed.toString('utf8')));
+  } catch {
+    return index;
+  }
+  const pathname = url.split('?', 1)[0] ?? '/';
+  const page = manifest.pages.find((candidate) => candidate.paths.some((prefix) => pathIsUnder(pathname, prefix)));
+  const copy = page === undefined ? null : path.join(dist, page.file);
+  return copy !== null && existsSync(copy) ? copy : index;
+}
+
+/**
+ * The app's page for a client-side route, in the best precompressed copy the browser accepts.
+ * It is read for each request (a few KB) so a rebuild shows without a restart.
  */
 async function sendIndex(request: FastifyRequest, reply: FastifyReply, dist: string): Promise<FastifyReply> {
   if (!hasBuild(dist)) return reply.status(503).type('text/plain; charset=utf-8').send(MISSING_BUILD);
-  const file = path.join(dist, 'index.html');
+  const file = await pageFile(dist, request.url);
   const encoding = chosenEncoding(request);
   const compressed = encoding === null ? null : await readIfPresent(file + ENCODINGS[encoding]);
   reply.header('Cache-Control', REVALIDATE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
