@@ -10,7 +10,7 @@
  *   BENCH_SECONDS=10          measured seconds per API route (after the warm-up)
  *   BENCH_WARMUP_SECONDS=2    warm-up seconds per API route
  *   BENCH_CONNECTIONS=100     concurrent connections
- *   BENCH_ONLY=web|api|compliance|delivery  run one part
+ *   BENCH_ONLY=web|api|compliance|delivery|start  run one part
  *   BENCH_DELIVERY_SHARES=10000  shares in the delivery wave
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
  *                             a database to connect to for creating and dropping chorus_bench
@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { budgetText, runApiLoad, targetPasses, type ApiLoadReport } from '../bench/api-load.ts';
 import { COMPLIANCE_BUDGET_MS, runComplianceBench } from '../bench/compliance.ts';
 import { ON_TIME_SECONDS, runDeliveryBench } from '../bench/delivery.ts';
+import { measureProcessStart } from '../bench/process-start.ts';
 import { runCleanup } from '../bench/processes.ts';
 import { LIGHTHOUSE_ACCESSIBILITY_GOAL, LIGHTHOUSE_PERFORMANCE_GOAL, type LighthouseRow } from '../bench/lighthouse.ts';
 import { fixed, kb, table, verdict } from '../bench/report.ts';
@@ -53,7 +54,7 @@ const options = {
   lighthouseReportDir: process.env.BENCH_LIGHTHOUSE_DIR?.trim() || undefined,
   childEnv: { ...process.env },
 };
-if (!['', 'web', 'api', 'compliance', 'delivery'].includes(options.only)) throw new Error(`BENCH_ONLY must be web, api, compliance or delivery, not "${options.only}"`);
+if (!['', 'web', 'api', 'compliance', 'delivery', 'start'].includes(options.only)) throw new Error(`BENCH_ONLY must be web, api, compliance, delivery or start, not "${options.only}"`);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
@@ -270,7 +271,8 @@ function printBudgets(): void {
   process.stdout.write('\n== Budgets\n');
   process.stdout.write(`${table([{ title: 'budget' }, { title: 'measured' }, { title: 'result' }], budgets.map((b) => [b.name, b.measured, verdict(b.pass)]))}\n`);
   const failed = budgets.filter((b) => !b.pass).length;
-  process.stdout.write(failed === 0 ? '\nAll budgets met.\n' : `\n${failed} of ${budgets.length} budgets missed (reported, not an error).\n`);
+  if (budgets.length === 0) process.stdout.write('\nNo budget in the parts run.\n');
+  else process.stdout.write(failed === 0 ? '\nAll budgets met.\n' : `\n${failed} of ${budgets.length} budgets missed (reported, not an error).\n`);
 }
 
 let interrupted = false;
@@ -286,6 +288,24 @@ const deadline = setTimeout(() => {
   void runCleanup().finally(() => process.exit(1));
 }, DEADLINE_MS);
 deadline.unref();
+
+/** Starts of the operator's command timed one after another (informational, no budget). */
+const PROCESS_START_RUNS = 7;
+
+function runProcessStart(): void {
+  process.stdout.write('\n== Process start\n');
+  const r = measureProcessStart(ROOT, PROCESS_START_RUNS, options.childEnv);
+  process.stdout.write(
+    `\n\`node server/src/cli.ts\` with an unknown command (the whole server module graph is loaded, no database is opened), ${r.runs} runs one after another:\n` +
+      `${table(
+        [{ title: 'measure' }, { title: 'median ms', right: true }],
+        [
+          ['wall clock, start to exit', fixed(r.wallMs, 0)],
+          ['CPU time (user + system)', fixed(r.cpuMs, 0)],
+        ],
+      )}\n`,
+  );
+}
 
 async function runDelivery(): Promise<void> {
   process.stdout.write(`\n== Delivery: ${options.deliveryShares} X shares due at once, one worker process, local fake X network\n`);
@@ -303,6 +323,7 @@ async function runDelivery(): Promise<void> {
 let exitCode = 0;
 try {
   if (options.only === '' || options.only === 'compliance') runCompliance();
+  if (options.only === '' || options.only === 'start') runProcessStart();
   if (options.only === '' || options.only === 'web') await runWeb();
   if (options.only === '' || options.only === 'api') await runApi();
   if (options.only === '' || options.only === 'delivery') await runDelivery();
