@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { PAGE_COPIES_DIR, PAGE_COPIES_FILE, type PageCopiesManifest } from '../core/src/contract/page-copies.ts';
+import { PAGE_COPIES_DIR, PAGE_COPIES_FILE, PageCopiesManifest } from '../core/src/contract/page-copies.ts';
 import { ROUTE_PRELOADS } from './src/app/route-preloads.ts';
 
 /**
@@ -150,7 +150,9 @@ export function routePreloads(): Plugin {
         await writeFile(path.join(outDir, file), copy);
         manifest.pages.push({ paths: [...page.paths], file });
       }
-      await writeFile(path.join(outDir, PAGE_COPIES_FILE), JSON.stringify(manifest));
+      // The server's own check (a list it cannot parse sends index.html everywhere), made here
+      // so that a page name the server would refuse stops the build instead.
+      await writeFile(path.join(outDir, PAGE_COPIES_FILE), JSON.stringify(PageCopiesManifest.parse(manifest)));
     },
   };
 }

@@ -10,7 +10,7 @@
  * index.html first, is revalidated on every use because it names the current build's files.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import { PAGE_COPIES_FILE, PageCopiesManifest, pathIsUnder } from '@chorus/core';
@@ -106,8 +106,14 @@ async function pageFile(dist: string, url: string): Promise<string> {
   }
   const pathname = url.split('?', 1)[0] ?? '/';
   const page = manifest.pages.find((candidate) => candidate.paths.some((prefix) => pathIsUnder(pathname, prefix)));
-  const copy = page === undefined ? null : path.join(dist, page.file);
-  return copy !== null && existsSync(copy) ? copy : index;
+  if (page === undefined) return index;
+  const copy = path.join(dist, page.file);
+  try {
+    await access(copy);
+    return copy;
+  } catch {
+    return index;
+  }
 }
 
 /**

@@ -23,10 +23,11 @@ export interface RoutePreload {
 /**
  * Only the sign-in page, the first page of every visit that is not signed in: its chunks are
  * small (some 35 KB), and Lighthouse's simulated phone drew its largest paint a little sooner
- * (six runs with the copy: 2,634 to 2,941 ms, median 2,790; two without: 2,896 and 2,945). Copies for a topic page and the post dialog were measured
- * too and left out: neither painted sooner (topic page 3,653 and 3,740 ms against 3,605 and
- * 3,636; post dialog 4,331 and 4,471 ms against 3,116 and 3,472, where later runs without the
- * copy measured 4,435 and 4,556, so runs here spread by a second), and the post dialog's 45
- * files, fetched beside the entry, share a slow link with it.
+ * (six runs with the copy: 2,634 to 2,941 ms, median 2,790; two without: 2,896 and 2,945).
+ * Copies for a topic page and the post dialog were measured too and left out: neither painted
+ * sooner (topic page 3,653 and 3,740 ms against 3,605 and 3,636; post dialog 4,331 and 4,471 ms
+ * against 3,116 and 3,472, where later runs without the copy measured 4,435 and 4,556, so runs
+ * here spread by a second), and the post dialog's 45 files, fetched beside the entry, share a
+ * slow link with it.
  */
 export const ROUTE_PRELOADS: readonly RoutePreload[] = [{ name: 'sign-in', paths: ['/sign-in', '/sign-in-embed', '/error'], modules: ['src/app/routes/auth-routes.tsx'] }];
