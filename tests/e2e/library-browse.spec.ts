@@ -93,6 +93,8 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     for (const path of ['/', '/topic/latest']) {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+      // The cards after the first screen come a few per frame after the first paint (post-grid.tsx).
+      await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
       const pictures = await cardPictures();
       const firstGrid = pictures[0]?.grid;
       const first = pictures.filter((p) => p.grid === firstGrid && p.card < 2);

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { watchFirstPaint, type PaintWatchHost } from './after-first-paint.ts';
+import { TURN_WAIT_MS, Turns, watchFirstPaint, type PaintWatchHost, type TurnTicket } from './after-first-paint.tsx';
 
 /** A host on a real query client, with frames and timers run by the test. */
 function harness() {
@@ -20,8 +20,13 @@ function harness() {
   const paint = (): void => {
     for (const frame of frames.splice(0)) frame();
   };
+  // Fires the timers set so far, each once (timers set meanwhile wait for the next call).
   const expire = (): void => {
-    for (const timer of timers) if (!timer.cancelled) timer.callback();
+    for (const timer of [...timers]) {
+      if (timer.cancelled) continue;
+      timer.cancelled = true;
+      timer.callback();
+    }
   };
   return { client, host, paint, expire, timers };
 }
@@ -81,5 +86,106 @@ describe('watchFirstPaint', () => {
     paint();
     expire();
     expect(done).toBe(1);
+  });
+});
+
+describe('Turns', () => {
+  /** Turns on frames and timers run by the test, with parts that record their release. */
+  function turnsHarness(perTurn = 2) {
+    const { host, paint, expire, timers } = harness();
+    const turns = new Turns(host, perTurn, TURN_WAIT_MS);
+    const released: string[] = [];
+    const tickets = new Map<string, TurnTicket>();
+    const join = (...names: string[]): void => {
+      for (const name of names) tickets.set(name, turns.join(() => released.push(name)));
+    };
+    const done = (...names: string[]): void => {
+      for (const name of names) tickets.get(name)?.done();
+    };
+    return { turns, released, join, done, paint, expire, timers, tickets };
+  }
+
+  it('releases nothing before it opens, then the first parts in the order they joined', () => {
+    const { turns, released, join, paint } = turnsHarness();
+    join('top bar', 'card 1', 'card 2');
+    paint();
+    expect(released).toEqual([]);
+    expect(turns.drained).toBe(false);
+    turns.open();
+    expect(released).toEqual(['top bar', 'card 1']);
+  });
+
+  it('starts the next turn only when every part of the last one is done and a frame has been painted', () => {
+    const { turns, released, join, done, paint } = turnsHarness();
+    join('a', 'b', 'c', 'd', 'e');
+    turns.open();
+    done('a');
+    paint();
+    expect(released).toEqual(['a', 'b']);
+    done('b');
+    expect(released).toEqual(['a', 'b']);
+    paint();
+    expect(released).toEqual(['a', 'b', 'c', 'd']);
+    done('c', 'd');
+    paint();
+    expect(released).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(turns.drained).toBe(false);
+    done('e');
+    paint();
+    expect(turns.drained).toBe(true);
+  });
+
+  it('skips a part that left before its turn, and counts one that leaves during its turn as done', () => {
+    const { turns, released, join, tickets, paint } = turnsHarness();
+    join('a', 'b', 'c', 'd');
+    tickets.get('c')?.leave();
+    turns.open();
+    expect(released).toEqual(['a', 'b']);
+    tickets.get('a')?.leave();
+    tickets.get('b')?.done();
+    paint();
+    expect(released).toEqual(['a', 'b', 'd']);
+  });
+
+  it('moves on after the time limit when a part never says it is done, and ignores its late word', () => {
+    const { turns, released, join, done, paint, expire, timers } = turnsHarness();
+    join('stuck', 'b', 'c', 'd', 'e', 'f');
+    turns.open();
+    expect(timers.at(-1)?.ms).toBe(TURN_WAIT_MS);
+    done('b');
+    paint();
+    expect(released).toEqual(['stuck', 'b']);
+    expire();
+    expect(released).toEqual(['stuck', 'b', 'c', 'd']);
+    // The stuck part's late done() is not taken for one of this turn's parts.
+    done('stuck', 'c');
+    paint();
+    expect(released).toEqual(['stuck', 'b', 'c', 'd']);
+    done('d');
+    paint();
+    expect(released).toEqual(['stuck', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('releases a part that joins once the turns are over at once, and one that joins during them at the end', () => {
+    const { turns, released, join, done, paint } = turnsHarness();
+    join('a', 'b', 'c');
+    turns.open();
+    join('late');
+    done('a', 'b');
+    paint();
+    expect(released).toEqual(['a', 'b', 'c', 'late']);
+    done('c', 'late');
+    paint();
+    expect(turns.drained).toBe(true);
+    join('after');
+    expect(released.at(-1)).toBe('after');
+  });
+
+  it('is drained at once when nothing waits', () => {
+    const { turns, released, join } = turnsHarness();
+    turns.open();
+    expect(turns.drained).toBe(true);
+    join('a');
+    expect(released).toEqual(['a']);
   });
 });

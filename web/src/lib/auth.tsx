@@ -8,6 +8,7 @@ import { signInWithPassword, type ConfigInfoResponse, type SignInRequest, type U
 import { api } from './api.ts';
 import { useChorusSettings } from './chorus-context.ts';
 import { clearCookies, writeLanguageCookie } from './cookies.ts';
+import { useRevealed } from './use-revealed.ts';
 import { isSessionLost } from './query-client.ts';
 import { isAllowedRedirectUrl } from './hosts.ts';
 import { SIGN_IN_PATH, safeNextPath, signInRedirectPath } from './redirects.ts';
@@ -122,6 +123,8 @@ function SessionGate(props: { userId: number; children: ReactNode }): JSX.Elemen
     if (i18n.language !== userLanguage) void i18n.changeLanguage(userLanguage);
   }, [settings.language, userLanguage, i18n]);
 
+  // The signed-in frame is built in slices once both have answered (lib/use-revealed.ts).
+  const revealed = useRevealed(user.data !== undefined && config.data !== undefined);
   const error = user.error ?? config.error;
   if (error) {
     if (isSessionLost(error)) return <PageSpinner />;
@@ -131,7 +134,7 @@ function SessionGate(props: { userId: number; children: ReactNode }): JSX.Elemen
     };
     return <ErrorFallback message={t('session.loadFailed')} onRetry={handleRetry} />;
   }
-  if (!user.data || !config.data) return <PageSpinner />;
+  if (!revealed) return <PageSpinner />;
   return <>{props.children}</>;
 }
 

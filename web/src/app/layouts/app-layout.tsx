@@ -7,7 +7,7 @@ import { useConfigInfo, useCurrentUser } from '../../lib/auth.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { RouterLink } from '../../components/router-link.tsx';
 import { WithFirstPaint } from '../../components/with-first-paint.tsx';
-import { useAfterFirstPaint } from '../../lib/after-first-paint.ts';
+import { useAfterFirstPaint } from '../../lib/after-first-paint.tsx';
 import { useTimezoneWarning } from '../../features/top-bar/hooks/use-timezone-warning.ts';
 import { SMART_BANNER_KEY, isSmartBannerHidden, showsSmartBanner } from '../../features/top-bar/utils/smart-banner.ts';
 import { useChorusSettings } from '../../lib/chorus-context.ts';
@@ -45,7 +45,7 @@ function TopBar(): JSX.Element {
   const { pathname } = useLocation();
   const [searchOpen, setSearchOpen] = useState(false);
   const timezone = useTimezoneWarning(user?.timezone ?? null);
-  // Menus, search and Suggest load once the page's first paint is done (lib/after-first-paint.ts).
+  // Menus, search and Suggest load once the page's first paint is done (lib/after-first-paint.tsx).
   const later = useAfterFirstPaint();
   // The bar renders only the controls of the current width, so a phone does not fetch the
   // desktop bar's menus and a desktop not the phone's drawer (the CSS classes still hide the

@@ -1,10 +1,10 @@
-import { Suspense, createContext, memo, useContext, useId } from 'react';
+import { createContext, memo, useContext, useId } from 'react';
 import type { ComponentType, JSX, MouseEvent } from 'react';
 import { Link, Text } from '@fluentui/react-components';
 import { useHref, useNavigate } from 'react-router';
 import type { Post } from '@chorus/core';
 import { RouterLink } from '../../../components/router-link.tsx';
-import { useAfterFirstPaint } from '../../../lib/after-first-paint.ts';
+import { AfterFirstPaint } from '../../../lib/after-first-paint.tsx';
 import { PostMedia } from './post-media.tsx';
 import { PostMeta } from './post-meta.tsx';
 import styles from './post-card.module.css';
@@ -114,8 +114,6 @@ export const PostCard = memo(function PostCard(props: { post: Post; headingLevel
   const titleId = useId();
   const Actions = useContext(PostActionsContext);
   const CardMenu = useContext(PostMenuContext);
-  // The menu's and the actions' code loads after the page's first paint (lib/after-first-paint.ts).
-  const later = useAfterFirstPaint();
   const { post } = props;
   const topic = post.mainCategory ?? post.categories[0];
   const Heading = props.headingLevel;
@@ -132,13 +130,10 @@ export const PostCard = memo(function PostCard(props: { post: Post; headingLevel
             ) : null}
             {CardMenu ? (
               <div className={styles.menu}>
-                {later ? (
-                  <Suspense fallback={<div className={styles.menuPlaceholder} />}>
-                    <CardMenu post={post} />
-                  </Suspense>
-                ) : (
-                  <div className={styles.menuPlaceholder} />
-                )}
+                {/* The menu's and the actions' code load on their turn after the page's first paint. */}
+                <AfterFirstPaint fallback={<div className={styles.menuPlaceholder} />}>
+                  <CardMenu post={post} />
+                </AfterFirstPaint>
               </div>
             ) : null}
           </div>
@@ -156,13 +151,9 @@ export const PostCard = memo(function PostCard(props: { post: Post; headingLevel
         </div>
         {Actions ? (
           <div className={styles.actions}>
-            {later ? (
-              <Suspense fallback={<div className={styles.actionsPlaceholder} />}>
-                <Actions post={post} />
-              </Suspense>
-            ) : (
-              <div className={styles.actionsPlaceholder} />
-            )}
+            <AfterFirstPaint fallback={<div className={styles.actionsPlaceholder} />}>
+              <Actions post={post} />
+            </AfterFirstPaint>
           </div>
         ) : null}
       </div>

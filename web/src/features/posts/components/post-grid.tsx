@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 
 import type { Post } from '@chorus/core';
+import { AfterFirstPaint } from '../../../lib/after-first-paint.tsx';
 import { PostCard } from './post-card.tsx';
 import styles from './post-grid.module.css';
 
@@ -13,7 +14,12 @@ export const FIRST_SCREEN_CARDS = 2;
 
 /**
  * Post cards in a responsive grid, as a list; `columns` fixes the column count (carousels);
- * `eager` is how many leading cards load their media at once (see FIRST_SCREEN_CARDS).
+ * `eager` is how many leading cards load their media at once (see FIRST_SCREEN_CARDS). The
+ * other cards of a page's first render come on their turns after its first paint
+ * (lib/after-first-paint.tsx), a few per frame: rendered with the first screen, the feed's 25
+ * cards made one task of 160 ms on this machine (commit, then layout), some 600 ms of a phone's
+ * main thread (4x CPU) before a tap could be answered. Cards mounted later (the next page of a
+ * list, another page) render at once.
  */
 export function PostGrid(props: { posts: readonly Post[]; headingLevel: 'h2' | 'h3'; columns?: number; eager?: number }): JSX.Element {
   const eager = props.eager ?? 0;
@@ -21,7 +27,13 @@ export function PostGrid(props: { posts: readonly Post[]; headingLevel: 'h2' | '
     <ul className={styles.grid} style={props.columns === undefined ? undefined : { gridTemplateColumns: `repeat(${props.columns}, minmax(0, 1fr))` }}>
       {props.posts.map((post, index) => (
         <li key={post.id} className={styles.item}>
-          <PostCard post={post} headingLevel={props.headingLevel} eagerMedia={index < eager} />
+          {index < eager ? (
+            <PostCard post={post} headingLevel={props.headingLevel} eagerMedia />
+          ) : (
+            <AfterFirstPaint fallback={<div className={styles.placeholder} aria-busy="true" />}>
+              <PostCard post={post} headingLevel={props.headingLevel} />
+            </AfterFirstPaint>
+          )}
         </li>
       ))}
     </ul>
