@@ -10,7 +10,7 @@ import { useFeed } from '../api/get-feed.ts';
 import { useNewPosts } from '../api/get-last-post-id.ts';
 import { useSlideCount } from '../hooks/use-slide-count.ts';
 import { PostMenuContext } from './post-card.tsx';
-import { FIRST_SCREEN_CARDS, PostGrid } from './post-grid.tsx';
+import { FIRST_ROW_CARDS, FIRST_SCREEN_CARDS, PostGrid } from './post-grid.tsx';
 import styles from './feed-view.module.css';
 
 function FeedSection(props: { title: string; action?: ReactNode; children: ReactNode }): JSX.Element {
@@ -141,7 +141,7 @@ export function FeedView(props: FeedViewProps): JSX.Element {
               </RouterLink>
             }
           >
-            <PostGrid posts={latest} headingLevel="h3" eager={featured.length > 0 ? 0 : FIRST_SCREEN_CARDS} />
+            <PostGrid posts={latest} headingLevel="h3" eager={featured.length > 0 ? 0 : FIRST_SCREEN_CARDS} immediate={featured.length > 0 ? 0 : FIRST_ROW_CARDS} />
           </FeedSection>
         ) : null}
         {doormats.map(({ category, posts }) => (
@@ -154,7 +154,7 @@ export function FeedView(props: FeedViewProps): JSX.Element {
               </RouterLink>
             }
           >
-            <PostGrid posts={posts.slice(0, TOPIC_DOORMAT_POSTS)} headingLevel="h3" />
+            <PostGrid posts={posts.slice(0, TOPIC_DOORMAT_POSTS)} headingLevel="h3" immediate={0} />
           </FeedSection>
         ))}
         {props.customize}

@@ -6,7 +6,7 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { usePosts } from '../api/get-posts.ts';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
-import { FIRST_SCREEN_CARDS, PostGrid } from './post-grid.tsx';
+import { FIRST_ROW_CARDS, FIRST_SCREEN_CARDS, PostGrid } from './post-grid.tsx';
 import styles from './topic-view.module.css';
 
 interface TopicViewProps {
@@ -63,7 +63,7 @@ export function TopicView(props: TopicViewProps): JSX.Element {
           {props.searching ? <Text as="p">{t('library:topic.searchEmpty')}</Text> : null}
         </div>
       ) : null}
-      {items.length > 0 ? <PostGrid posts={items} headingLevel="h2" eager={FIRST_SCREEN_CARDS} /> : null}
+      {items.length > 0 ? <PostGrid posts={items} headingLevel="h2" eager={FIRST_SCREEN_CARDS} immediate={FIRST_ROW_CARDS} /> : null}
       {hasMore ? (
         <div ref={sentinel} className={styles.more}>
           {posts.isFetchingNextPage ? (
