@@ -120,9 +120,15 @@ export class Turns {
       release();
       return { done: () => undefined, leave: () => undefined };
     }
-    const entry = { release, ended: false };
     let turn: number | null = null;
     let finished = false;
+    const entry = {
+      release: (): void => {
+        turn = this.#turn;
+        release();
+      },
+      ended: false,
+    };
     this.#waiting.push(entry);
     const finish = (): void => {
       if (finished) return;
@@ -135,10 +141,6 @@ export class Turns {
       if (turn !== this.#turn) return;
       this.#running -= 1;
       if (this.#running === 0) this.#endTurn();
-    };
-    entry.release = () => {
-      turn = this.#turn;
-      release();
     };
     return { done: finish, leave: finish };
   }
