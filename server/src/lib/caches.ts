@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionMember } from '../auth/sessions.ts';
+import type { SharedPost } from '../queries/post-extras.ts';
 import { LocalCacheGeneration, type CacheGeneration } from './cache-generation.ts';
 import { JsonAnswer } from './json-answer.ts';
 import { recordCacheLookup, recordCacheRefresh } from './metrics.ts';
@@ -22,6 +23,8 @@ const ANSWER_BYTES = 64 * 1024 * 1024;
 const COUNT_ENTRIES = 10_000;
 /** Pages of post ids kept at most (21 ids each). */
 const PAGE_ENTRIES = 10_000;
+/** Posts kept at most (a post with its shared extras is one to two kilobytes). */
+const POST_ENTRIES = 20_000;
 
 /** The caches of one server process. */
 export interface Caches {
@@ -44,6 +47,14 @@ export interface Caches {
    * with the company's answers; the posts and each viewer's extras are read fresh.
    */
   pageIds: ReadCache<number[]>;
+  /**
+   * Live posts with what presenting them needs that is the same for every member (topics,
+   * counts, the suggester), by company and id; null for an id that is not a live post of the
+   * company. A member's feed or list page reads only its ids and the member's own marks (like,
+   * bookmark, subscription), so the members of a company share the work of reading the posts.
+   * Retired with the company's answers.
+   */
+  posts: ReadCache<SharedPost | null>;
 }
 
 /** A cache's look-ups and background refreshes, counted under its name (metrics.ts). */
@@ -70,6 +81,7 @@ export function createCaches(generation: CacheGeneration, ttlMs: number): Caches
     }),
     counts: new ReadCache<number>(new LocalCacheGeneration(), { ttlMs, maxWeight: COUNT_ENTRIES, weigh: () => 1, ...metered('counts') }),
     pageIds: new ReadCache<number[]>(generation, { ttlMs, maxWeight: PAGE_ENTRIES, weigh: () => 1, ...metered('page_ids') }),
+    posts: new ReadCache<SharedPost | null>(generation, { ttlMs, maxWeight: POST_ENTRIES, weigh: () => 1, ...metered('posts') }),
   };
 }
 

@@ -122,6 +122,54 @@ describe('ReadCache', () => {
     expect(recompute).toHaveBeenCalledTimes(1);
   });
 
+  it('computes the missing keys of a batch in one call, and keeps each for later reads', async () => {
+    const { cache: c } = cache();
+    const batches: string[][] = [];
+    const compute = async (keys: string[]) => {
+      batches.push(keys);
+      return new Map(keys.map((key) => [key, key.toUpperCase()]));
+    };
+    expect([...(await c.getMany(ACME, ['a', 'b'], compute))]).toEqual([['a', 'A'], ['b', 'B']]);
+    expect([...(await c.getMany(ACME, ['c', 'b', 'a', 'c'], compute))]).toEqual([['c', 'C'], ['b', 'B'], ['a', 'A']]);
+    expect(batches).toEqual([['a', 'b'], ['c']]);
+    expect(await c.get(ACME, 'a', async () => 'not read')).toBe('A');
+  });
+
+  it('shares a batch between concurrent reads, and retires its keys on a write of their company', async () => {
+    const { generation, cache: c } = cache();
+    let calls = 0;
+    const compute = async (keys: string[]) => {
+      calls += 1;
+      await Promise.resolve();
+      return new Map(keys.map((key) => [key, `${key}${calls}`]));
+    };
+    const [one, two] = await Promise.all([c.getMany(ACME, ['a', 'b'], compute), c.getMany(ACME, ['b', 'a'], compute)]);
+    expect([one.get('a'), two.get('a'), two.get('b')]).toEqual(['a1', 'a1', 'b1']);
+    expect(calls).toBe(1);
+    generation.bump(GLOBEX);
+    expect((await c.getMany(ACME, ['a'], compute)).get('a')).toBe('a1');
+    generation.bump(ACME);
+    expect((await c.getMany(ACME, ['a'], compute)).get('a')).toBe('a2');
+  });
+
+  it('keeps nothing of a batch that fails or leaves out a key', async () => {
+    const { cache: c } = cache();
+    await expect(c.getMany(ACME, ['a'], async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(c.getMany(ACME, ['a', 'b'], async () => new Map([['a', 'A']]))).rejects.toThrow('a batch computation left out b');
+    expect(c.size).toBe(0);
+    expect((await c.getMany(ACME, ['a', 'b'], async (keys) => new Map(keys.map((key) => [key, 'up'])))).get('b')).toBe('up');
+  });
+
+  it('computes every key of a batch with a time limit of 0', async () => {
+    const { cache: c } = cache(0);
+    const compute = vi.fn(async (keys: string[]) => new Map(keys.map((key) => [key, 'fresh'])));
+    await c.getMany(ACME, ['a', 'b'], compute);
+    await c.getMany(ACME, ['a', 'b'], compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+    expect(compute).toHaveBeenLastCalledWith(['a', 'b']);
+    expect(c.size).toBe(0);
+  });
+
   it('is off with a time limit of 0', async () => {
     const { cache: c } = cache(0);
     const compute = vi.fn(async () => 'fresh');

@@ -87,7 +87,7 @@ export class ReadCache<T> {
     const now = Date.now();
     const hit = this.#entries.get(key);
     if (hit !== undefined) {
-      if (now - hit.computed < this.#options.ttlMs && !this.#generation.changedSince(hit.companyId, hit.since)) {
+      if (this.#current(hit, now)) {
         this.#options.onLookup?.(true);
         if (now - hit.computed >= this.#options.ttlMs * REFRESH_AFTER) this.#refresh(key, hit, compute);
         return hit.value;
@@ -98,6 +98,48 @@ export class ReadCache<T> {
     const entry = this.#start(companyId, compute);
     this.#entries.set(key, entry);
     return this.#settle(key, entry);
+  }
+
+  /**
+   * The cached values of `keys`, the missing ones computed together by one call of
+   * `computeMissing` (one query for many rows), which must answer every key it is given.
+   * Concurrent reads share a key's computation, as in `get`. Entries are not refreshed in the
+   * background: a batch shared by a company's members misses once per time limit.
+   */
+  async getMany(companyId: number, keys: readonly string[], computeMissing: (keys: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
+    const wanted = [...new Set(keys)];
+    if (!this.enabled) return answerAll(wanted, await computeMissing(wanted));
+    const now = Date.now();
+    const values = new Map<string, Promise<T>>();
+    const missing: string[] = [];
+    for (const key of wanted) {
+      const hit = this.#entries.get(key);
+      if (hit !== undefined && this.#current(hit, now)) {
+        this.#options.onLookup?.(true);
+        values.set(key, hit.value);
+        continue;
+      }
+      if (hit !== undefined) this.#remove(key, hit);
+      this.#options.onLookup?.(false);
+      missing.push(key);
+    }
+    if (missing.length > 0) {
+      const since = this.#generation.now();
+      // A compute that throws before its first await fails the batch, not the read that started it.
+      const batch = new Promise<Map<string, T>>((resolve) => resolve(computeMissing(missing))).then((answered) => answerAll(missing, answered));
+      for (const key of missing) {
+        const entry: Entry<T> = { companyId, since, computed: now, value: batch.then((answered) => answered.get(key) as T), weight: 0, refreshing: false };
+        this.#entries.set(key, entry);
+        values.set(key, this.#settle(key, entry));
+      }
+    }
+    const settled = await Promise.all(wanted.map((key) => values.get(key) as Promise<T>));
+    return new Map(wanted.map((key, i) => [key, settled[i] as T]));
+  }
+
+  /** Whether an entry may answer a read now: within its time limit, its company unchanged since. */
+  #current(entry: Entry<T>, now: number): boolean {
+    return now - entry.computed < this.#options.ttlMs && !this.#generation.changedSince(entry.companyId, entry.since);
   }
 
   /** A new entry, its computation started now. */
@@ -176,4 +218,10 @@ export class ReadCache<T> {
       this.#remove(key, entry);
     }
   }
+}
+
+/** A batch's answer, checked to hold every key asked for. */
+function answerAll<T>(keys: readonly string[], answered: Map<string, T>): Map<string, T> {
+  for (const key of keys) if (!answered.has(key)) throw new Error(`a batch computation left out ${key}`);
+  return answered;
 }

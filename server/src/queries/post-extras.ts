@@ -2,7 +2,9 @@
  * What presenting a post needs beyond its row (topics, likes, the viewer's like, the
  * suggester), as correlated subqueries that ride along in the query selecting the posts:
  * a page of posts then costs one round trip. Share counts are columns of posts (kept by
- * triggers), so they need nothing here.
+ * triggers), so they need nothing here. The extras come in two halves: what every viewer
+ * shares (sharedExtrasFields, cached with the post for a company's members) and the viewer's
+ * own marks (viewerMarksFields, read with each member's page of ids).
  */
 import type { CategoryRef } from '@chorus/core';
 import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
@@ -15,23 +17,36 @@ export interface SuggesterName {
   last: string;
 }
 
-/** Per-post data loaded with the row. */
-export interface PostExtrasRow {
+/** What presenting a post needs beyond its row that is the same for every viewer. */
+export interface SharedExtrasRow {
   categories: CategoryRef[];
   likes: number;
-  liked: boolean;
   suggester: SuggesterName | null;
+  comments: number;
+}
+
+/** The viewer's own marks on a post. */
+export interface ViewerMarksRow {
+  liked: boolean;
   /** The viewer bookmarked the post. */
   bookmarked: boolean;
   /** The viewer is subscribed to the post's notifications. */
   subscribed: boolean;
-  comments: number;
 }
 
-/** A post row with its extras. */
+/** Per-post data loaded with the row. */
+export type PostExtrasRow = SharedExtrasRow & ViewerMarksRow;
+
+/** A post with its extras. */
 export interface PostWithExtras {
   post: PostRow;
   extras: PostExtrasRow;
+}
+
+/** A post as every viewer sees it: its row and the extras that are not the viewer's own. */
+export interface SharedPost {
+  post: PostRow;
+  shared: SharedExtrasRow;
 }
 
 /**
@@ -41,19 +56,32 @@ export interface PostWithExtras {
 const POST_ID = sql.raw('"posts"."id"');
 const POST_SUGGESTED_BY = sql.raw('"posts"."suggested_by"');
 
-/** Select fields of the extras; the query must select from the unaliased `posts` table. The viewer may be a placeholder. */
-export function postExtrasFields(viewerId: number | Placeholder): { [K in keyof PostExtrasRow]: SQL<PostExtrasRow[K]> } {
+type Fields<Row> = { [K in keyof Row]: SQL<Row[K]> };
+
+/** Select fields of the extras that are the same for every viewer; the query must select from the unaliased `posts` table. */
+export function sharedExtrasFields(): Fields<SharedExtrasRow> {
   return {
     // Main topic first (position 0), then by name, as the contract's mainCategory expects.
     categories: sql<CategoryRef[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by pc.position, lower(c.name), c.id), '[]'::json)
       from post_categories pc join categories c on c.id = pc.category_id where pc.post_id = ${POST_ID})`,
     likes: sql<number>`(select count(*)::int from post_reactions r where r.post_id = ${POST_ID} and r.type = 1)`,
-    liked: sql<boolean>`exists (select 1 from post_reactions r where r.post_id = ${POST_ID} and r.user_id = ${viewerId} and r.type = 1)`,
     suggester: sql<SuggesterName | null>`(select json_build_object('first', u.first_name, 'last', u.last_name) from users u where u.id = ${POST_SUGGESTED_BY})`,
-    bookmarked: sql<boolean>`exists (select 1 from bookmarks b where b.user_id = ${viewerId} and b.post_id = ${POST_ID})`,
-    subscribed: sql<boolean>`exists (select 1 from post_subscriptions s where s.user_id = ${viewerId} and s.post_id = ${POST_ID})`,
     comments: sql<number>`(select count(*)::int from comments cm where cm.post_id = ${POST_ID})`,
   };
+}
+
+/** Select fields of the viewer's marks; the query must select from the unaliased `posts` table. The viewer may be a placeholder. */
+export function viewerMarksFields(viewerId: number | Placeholder): Fields<ViewerMarksRow> {
+  return {
+    liked: sql<boolean>`exists (select 1 from post_reactions r where r.post_id = ${POST_ID} and r.user_id = ${viewerId} and r.type = 1)`,
+    bookmarked: sql<boolean>`exists (select 1 from bookmarks b where b.user_id = ${viewerId} and b.post_id = ${POST_ID})`,
+    subscribed: sql<boolean>`exists (select 1 from post_subscriptions s where s.user_id = ${viewerId} and s.post_id = ${POST_ID})`,
+  };
+}
+
+/** Select fields of all the extras (see sharedExtrasFields and viewerMarksFields). */
+export function postExtrasFields(viewerId: number | Placeholder): Fields<PostExtrasRow> {
+  return { ...sharedExtrasFields(), ...viewerMarksFields(viewerId) };
 }
 
 /** Loads the extras of the given posts (for rows loaded without them), by post id. */

@@ -10,7 +10,7 @@ import type { Database } from '../db/database.ts';
 import { bookmarks, categories, categoryFollows, postCategories, postDismissals, posts, shares, type PostRow } from '../db/schema.ts';
 import type { Caches } from '../lib/caches.ts';
 import { liveInCompany } from './live-posts.ts';
-import { postExtrasFields, type PostWithExtras } from './post-extras.ts';
+import { sharedExtrasFields, viewerMarksFields, type PostWithExtras, type SharedPost, type ViewerMarksRow } from './post-extras.ts';
 import { limitInText, preparedQuery, type PlanMode } from './prepared.ts';
 import { prefixTsQuery, searchMatches, searchRank } from './search.ts';
 
@@ -206,18 +206,19 @@ function pageIdsSelect(on: Database, shape: ListShape, limit: number) {
 }
 
 /**
- * A page of the list with its extras, `limit` rows at most, and the matches counted up to one
- * past `countUpTo` on each row (null: not counted). The page's ids first, then the rows with
- * their extras: selected in one query with LIMIT/OFFSET, the extras' subqueries would also run
- * for every skipped row.
+ * A page of the list's post ids with the viewer's marks, `limit` rows at most, and the matches
+ * counted up to one past `countUpTo` on each row (null: not counted). The page's ids first, then
+ * the marks: selected in one query with LIMIT/OFFSET, the marks' subqueries would also run for
+ * every skipped row. The posts come from the post cache, or ride along when it is off (inlinePosts).
  */
-function pageQuery(db: Database, shape: ListShape, limit: number, countUpTo: number | null) {
-  return preparedQuery(db, JSON.stringify(['page', shape, limit, countUpTo]), (name, on) => {
+function pageQuery(db: Database, shape: ListShape, limit: number, countUpTo: number | null, inline: boolean) {
+  return preparedQuery(db, JSON.stringify(['page', shape, limit, countUpTo, inline]), (name, on) => {
     const page = pageIdsSelect(on, shape, limit).as('page');
     return on
       .select({
-        post: posts,
-        extras: postExtrasFields(P.viewer),
+        postId: posts.id,
+        marks: viewerMarksFields(P.viewer),
+        ...inlinePosts(inline),
         counted: countUpTo === null ? sql<number | null>`null::int` : countColumn(on, shape, countUpTo),
       })
       .from(page)
@@ -233,21 +234,86 @@ function pageIdsQuery(db: Database, shape: ListShape, limit: number) {
 }
 
 /**
- * pageQuery's second half alone: the posts of a page's ids (a shared page, computed for
- * another viewer) with this viewer's extras, in the page's order. Posts no longer live since
- * the page was computed (expired, unpublished) are left out.
+ * pageQuery's second half alone: the viewer's marks on a page's ids (a shared page, computed
+ * for another viewer), in the page's order. Posts no longer live since the page was computed
+ * (expired, unpublished) are left out.
  */
-function postsByIdsQuery(db: Database) {
-  return preparedQuery(db, 'posts-by-ids', (name, on) => {
+function marksByIdsQuery(db: Database) {
+  return preparedQuery(db, 'marks-by-ids', (name, on) => {
     const page = sql`unnest(${P.ids}::int[]) with ordinality as page(id, rank)`;
     return on
-      .select({ post: posts, extras: postExtrasFields(P.viewer) })
+      .select({ postId: posts.id, marks: viewerMarksFields(P.viewer) })
       .from(page)
       .innerJoin(posts, eq(posts.id, sql`page.id`))
       .where(liveInCompany(P.company))
       .orderBy(sql`page.rank`)
       .prepare(name);
   });
+}
+
+/** The company's live posts of `ids`, with the extras every viewer shares. */
+function sharedPostsQuery(db: Database) {
+  return preparedQuery(db, 'shared-posts-by-ids', (name, on) =>
+    on
+      .select({ post: posts, shared: sharedExtrasFields() })
+      .from(posts)
+      .where(and(sql`${posts.id} = any(${P.ids}::int[])`, liveInCompany(P.company)))
+      .prepare(name),
+  );
+}
+
+/**
+ * The posts with their shared extras as columns of a page's or the feed's own statement, when
+ * the post cache is off: a second statement per request would cost a round trip, which on a busy
+ * machine costs more than reading the posts. With the cache on they are not selected.
+ */
+function inlinePosts(inline: boolean): Partial<{ post: typeof posts; shared: ReturnType<typeof sharedExtrasFields> }> {
+  return inline ? { post: posts, shared: sharedExtrasFields() } : {};
+}
+
+/** A page's or the feed's rows: ids with the viewer's marks, and their posts when inlinePosts selected them. */
+type MarkedRow = MarkedId & Partial<SharedPost>;
+
+/**
+ * The posts of `rows` with their shared extras, by id: the ones selected with the rows, or else
+ * the company's post cache's (one query for the ids it misses). Ids that are not live posts are
+ * left out.
+ */
+async function sharedPosts(db: Database, cache: Caches['posts'], companyId: number, rows: readonly MarkedRow[]): Promise<Map<number, SharedPost>> {
+  const selected = new Map<number, SharedPost>();
+  for (const row of rows) if (row.post !== undefined && row.shared !== undefined) selected.set(row.postId, { post: row.post, shared: row.shared });
+  // The statement's shape selects the posts for every row or for none.
+  if (selected.size > 0 || rows.length === 0) return selected;
+  const ids = rows.map((row) => row.postId);
+  const keyOf = (id: number): string => `${companyId}:${id}`;
+  const found = await cache.getMany(companyId, ids.map(keyOf), async (keys) => {
+    const wanted = keys.map((key) => Number(key.slice(key.indexOf(':') + 1)));
+    const live = await sharedPostsQuery(db).execute({ ids: wanted, company: companyId });
+    const byId = new Map<number, SharedPost>(live.map((row) => [row.post.id, row]));
+    return new Map(wanted.map((id, i) => [keys[i] ?? '', byId.get(id) ?? null]));
+  });
+  const result = new Map<number, SharedPost>();
+  for (const id of ids) {
+    const shared = found.get(keyOf(id));
+    if (shared) result.set(id, shared);
+  }
+  return result;
+}
+
+/** A post id with the viewer's marks on it, as the feed and list queries select them. */
+interface MarkedId {
+  postId: number;
+  marks: ViewerMarksRow;
+}
+
+/** Each marked id with its shared post, in order; an id whose post is not live is left out. */
+function withPosts<R extends MarkedId>(rows: readonly R[], shared: ReadonlyMap<number, SharedPost>): (R & PostWithExtras)[] {
+  const joined: (R & PostWithExtras)[] = [];
+  for (const row of rows) {
+    const found = shared.get(row.postId);
+    if (found !== undefined) joined.push({ ...row, post: found.post, extras: { ...found.shared, ...row.marks } });
+  }
+  return joined;
 }
 
 /**
@@ -265,12 +331,13 @@ function reportedTotal(counted: number, offset: number, shown: number, more: boo
  * counted up to COUNTED_TOTAL_MAX). Bookmark lists, and every list while caching is off, are
  * counted fresh, in the statement that reads the page: the viewer's own toggles must show at
  * once. A list that is the same for every viewer has its page's ids cached for the company (a
- * search ranks every match once, not once per member); each viewer's own extras are always
- * read fresh with the posts.
+ * search ranks every match once, not once per member); each viewer's own marks (like,
+ * bookmark, subscription) are always read fresh, and the posts with their shared extras come
+ * from the company's post cache (sharedPosts).
  */
 export async function listPosts(
   db: Database,
-  caches: Pick<Caches, 'counts' | 'pageIds'>,
+  caches: Pick<Caches, 'counts' | 'pageIds' | 'posts'>,
   companyId: number,
   viewerId: number,
   params: PostListParams,
@@ -288,29 +355,32 @@ export async function listPosts(
   // One row more than the page shows tells whether more follow it.
   const limit = params.perPage + 1;
   let counted: number;
-  let fetched: PostWithExtras[];
+  let fetched: MarkedRow[];
+  // Read the posts with the page when there is no post cache to read them from.
+  const inline = !caches.posts.enabled;
   if (params.type === PostListType.BOOKMARKS || !caches.counts.enabled) {
     // Counted fresh (bookmarks: the viewer's own toggles must show at once), in the page's own
     // statement; only a page past the end, which has no row to carry the count, counts alone.
-    const rows = await pageQuery(db, shape, limit, COUNTED_TOTAL_MAX).execute(values);
+    const rows: (MarkedRow & { counted: number | null })[] = await pageQuery(db, shape, limit, COUNTED_TOTAL_MAX, inline).execute(values);
     counted = rows[0]?.counted ?? (offset === 0 ? 0 : await countAll());
     fetched = rows;
   } else {
     counted = await caches.counts.get(companyId, countKey(companyId, viewerId, params), countAll);
     if (counted <= COUNTED_TOTAL_MAX && offset >= counted) return { rows: [], total: counted };
     if (matchesPerViewer(params) || !caches.pageIds.enabled) {
-      fetched = await pageQuery(db, shape, limit, null).execute(values);
+      fetched = await pageQuery(db, shape, limit, null, inline).execute(values);
     } else {
       const ids = await caches.pageIds.get(companyId, pageIdsKey(companyId, params, offset, limit), async () => {
         const page = await pageIdsQuery(db, shape, limit).execute(values);
         return page.map((row) => row.id);
       });
-      fetched = ids.length === 0 ? [] : await postsByIdsQuery(db).execute({ ids, viewer: viewerId, company: companyId });
+      fetched = ids.length === 0 ? [] : await marksByIdsQuery(db).execute({ ids, viewer: viewerId, company: companyId });
     }
   }
   const more = fetched.length > params.perPage;
-  const rows = more ? fetched.slice(0, params.perPage) : fetched;
-  return { rows, total: reportedTotal(counted, offset, rows.length, more, params.perPage) };
+  const page = more ? fetched.slice(0, params.perPage) : fetched;
+  const rows = withPosts(page, await sharedPosts(db, caches.posts, companyId, page));
+  return { rows, total: reportedTotal(counted, offset, page.length, more, params.perPage) };
 }
 
 /** What the feed shows; each limit may be 0. */
@@ -337,8 +407,8 @@ const Section = { FEATURED: 1, LATEST: 2, TOPIC: 3 } as const;
 type FeedSizes = Pick<FeedLimits, 'featured' | 'latest' | 'perTopic'>;
 
 /** The feed's query for a filter, sort and section sizes (see feedPosts). */
-function feedQuery(db: Database, shape: ListShape, sizes: FeedSizes) {
-  return preparedQuery(db, JSON.stringify(['feed', shape, sizes.featured, sizes.latest, sizes.perTopic]), (name, on) => {
+function feedQuery(db: Database, shape: ListShape, sizes: FeedSizes, inline: boolean) {
+  return preparedQuery(db, JSON.stringify(['feed', shape, sizes.featured, sizes.latest, sizes.perTopic, inline]), (name, on) => {
     const visible = and(...listConditions(shape));
     const order = listOrder(shape);
     const featured = on
@@ -398,8 +468,9 @@ function feedQuery(db: Database, shape: ListShape, sizes: FeedSizes) {
         section: ids.section,
         categoryId: ids.categoryId,
         categoryName: ids.categoryName,
-        post: posts,
-        extras: postExtrasFields(P.viewer),
+        postId: posts.id,
+        marks: viewerMarksFields(P.viewer),
+        ...inlinePosts(inline),
         total: countColumn(on, shape, FEED_COUNTED_MAX),
       })
       .from(ids)
@@ -410,24 +481,26 @@ function feedQuery(db: Database, shape: ListShape, sizes: FeedSizes) {
 }
 
 /**
- * The whole feed in one query: the ids of the featured, latest and per-followed-topic posts
- * (UNION ALL), joined back to the posts with their extras. Followed topics with no live posts
+ * The whole feed's ids in one query: the featured, latest and per-followed-topic posts (UNION
+ * ALL) with the viewer's marks; the posts with their shared extras come from the company's post
+ * cache (sharedPosts), which members share. Followed topics with no live posts
  * drop out; topics come in the viewer's order (category_follows.position, then name). The
  * library state's filter and sort apply to every section, and posts the viewer dismissed are
  * left out of each.
  */
-export async function feedPosts(db: Database, companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
+export async function feedPosts(db: Database, postCache: Caches['posts'], companyId: number, viewerId: number, limits: FeedLimits): Promise<FeedPosts> {
   const shape: ListShape = { type: PostListType.USER_LIST, filterBy: limits.filterBy, sortBy: limits.sortBy, topics: false, searching: false, feed: true };
   const values = { company: companyId, viewer: viewerId };
   // Counted fresh, like bookmarks (the viewer's own dismissals must show at once), in the same
   // statement; the feed's whole answer is cached (and retired by their writes) around this call.
-  const rows = await feedQuery(db, shape, limits).execute(values);
+  const rows: (MarkedRow & { section: number; categoryId: number | null; categoryName: string | null; total: number })[] = await feedQuery(db, shape, limits, !postCache.enabled).execute(values);
   // An empty feed has no row to carry the count: empty sections need not mean no posts.
   const total = rows[0]?.total ?? (await countQuery(db, shape, FEED_COUNTED_MAX).execute(values))[0]?.total ?? 0;
   const feed: FeedPosts = { featured: [], latest: [], topics: [], total };
   let topic: FeedPosts['topics'][number] | null = null;
-  for (const row of rows) {
-    const item = { post: row.post, extras: row.extras };
+  const shown = withPosts(rows, await sharedPosts(db, postCache, companyId, rows));
+  for (const row of shown) {
+    const item: PostWithExtras = { post: row.post, extras: row.extras };
     if (row.section === Section.FEATURED) feed.featured.push(item);
     else if (row.section === Section.LATEST) feed.latest.push(item);
     else if (row.categoryId !== null && row.categoryName !== null) {

@@ -114,6 +114,31 @@ describe('cached library reads', () => {
     expect((await search('acme', fourth)).map((p) => p.id)).toEqual([older.id]);
   });
 
+  it("share the feed's posts between members, each with their own like and bookmark, until a company write", async () => {
+    const shown = await buildPost(t.db, f.acme, { title: 'Read once for the company' }, { hoursAgo: 0 });
+    const feedPost = async (token: string) => {
+      const feed = FeedResponse.parse((await get(t.app, 'acme', `/api/v4/post/feed?_=${Math.random()}`, token)).json());
+      const found = feed.latest.find((p) => p.id === shown.id);
+      if (!found) throw new Error('post missing from the feed');
+      return { title: found.title, liked: found.reactions.reaction, likes: found.reactions.num_results, bookmarked: found.is_bookmarked };
+    };
+    const first = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    expect(await feedPost(first)).toEqual({ title: 'Read once for the company', liked: false, likes: 0, bookmarked: 0 });
+
+    // Behind the API (no write announced), a new title: a second member's first feed is answered
+    // with the post as the first member's feed read it.
+    await t.db.update(posts).set({ title: 'Renamed behind the API' }).where(eq(posts.id, shown.id));
+    const second = await sessionFor(t.db, await buildUser(t.db, [{ company: f.acme }]));
+    expect(await feedPost(second)).toEqual({ title: 'Read once for the company', liked: false, likes: 0, bookmarked: 0 });
+
+    // The second member's like and bookmark are Acme writes: both members see the post read again,
+    // with one like, and the mark of each is their own.
+    expect((await post(t.app, 'acme', `/api/v2/post/${shown.id}/reaction/type/1`, {}, second)).statusCode).toBe(200);
+    expect((await post(t.app, 'acme', `/api/v2/post/${shown.id}/bookmark`, {}, second)).statusCode).toBe(200);
+    expect(await feedPost(second)).toEqual({ title: 'Renamed behind the API', liked: true, likes: 1, bookmarked: 1 });
+    expect(await feedPost(first)).toEqual({ title: 'Renamed behind the API', liked: false, likes: 1, bookmarked: 0 });
+  });
+
   it('recount a list total once the time limit has passed', async () => {
     const quick = await createTestContext({ env: { CHORUS_CACHE_TTL_MS: '200' } });
     try {

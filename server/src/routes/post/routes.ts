@@ -24,8 +24,8 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const featured = company.featureToggles.featured_posts ? FEATURED_ON_FEED : 0;
     const key = answerKey(['feed', company.id, viewer.user.id, featured], query);
     const body = await ctx.caches.answers.get(company.id, key, async () => {
-      // One query for every section, each post loaded with what presenting it needs.
-      const feed = await feedPosts(ctx.db, company.id, viewer.user.id, {
+      // One query for every section's ids with the viewer's marks; the posts are the company's, shared.
+      const feed = await feedPosts(ctx.db, ctx.caches.posts, company.id, viewer.user.id, {
         featured,
         latest: query.latest,
         perTopic: query.categories_followed,
