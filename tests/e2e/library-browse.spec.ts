@@ -80,6 +80,40 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     expect(feedAsked).toBeLessThan(userAnswered);
   });
 
+  test('a page load of a topic page asks for its posts and its header\'s data beside the session, not after its answers', async ({ page, baseURL }) => {
+    const api = await CompanyApi.signIn(baseURL ?? '', DEMO_USERS.acmeUser);
+    const { status, body } = await api.send('GET', '/api/v1/category');
+    await api.dispose();
+    expect(status).toBe(200);
+    const topic = (body as { objects: { id: number; name: string }[] }).objects[0];
+    expect(topic).toBeDefined();
+    // The signed-in user's record answers 1.5 s late; the topic page's requests must not wait for it.
+    const userRecord = /^\/api\/v1\/user\/\d+$/;
+    await page.route((url) => userRecord.test(url.pathname), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    let userAnswered = 0;
+    const asked = new Map<string, number>();
+    page.on('response', (response) => {
+      if (userAnswered === 0 && userRecord.test(new URL(response.url()).pathname)) userAnswered = Date.now();
+    });
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      const name = url.pathname === '/api/v4/post/' ? `posts of ${url.searchParams.get('categories') ?? 'all'}` : url.pathname;
+      if (!asked.has(name)) asked.set(name, Date.now());
+    });
+    await page.goto(`/topic/${topic?.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: topic?.name ?? '', exact: true })).toBeVisible();
+    await expect(page.locator('main article').first()).toBeVisible();
+    expect(userAnswered, 'the user record was asked for and answered').toBeGreaterThan(0);
+    for (const name of [`posts of ${topic?.id}`, '/api/v1/category', '/api/v2/user/category']) {
+      const when = asked.get(name) ?? 0;
+      expect(when, `${name} was asked for`).toBeGreaterThan(0);
+      expect(when, `${name} was asked before the user record answered`).toBeLessThan(userAnswered);
+    }
+  });
+
   test('the first screen\'s pictures load at once and first, every other picture as it nears the screen', async ({ page }) => {
     // Per picture in a card of the page's main region: which grid (in page order), which card, how it loads.
     const cardPictures = () =>

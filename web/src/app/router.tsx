@@ -11,6 +11,7 @@ import { adminLandingPath } from '../lib/redirects.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { FeedPrefetch, FeedRoute, POST_DIALOG_PATH } from './routes/feed.tsx';
+import { TOPIC_PATH } from '../features/posts/api/get-posts.ts';
 import { PostActionsProvider } from './routes/post-actions-provider.tsx';
 
 // Everything but the signed-in frame and the feed loads on demand, keeping the feed's first
@@ -140,7 +141,7 @@ export function createRoutes(): RouteObject[] {
             { path: 'post-share/:network/:postId', element: <PostShareRoute /> },
             // Queueing's link flow (418) returns here with the caption; the person queues again from the modal.
             { path: 'post-defer/:network/:postId', element: <PostShareRoute /> },
-            { path: 'topic/:topicId', element: <TopicRoute /> },
+            { path: TOPIC_PATH, element: <TopicRoute /> },
             { path: 'manage-topics', element: <ManageTopicsRoute /> },
             { path: 'search', element: <SearchRoute /> },
             { path: 'bookmarks', element: <BookmarksRoute /> },

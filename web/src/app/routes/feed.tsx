@@ -11,6 +11,9 @@ import { FeedView } from '../../features/posts/components/feed-view.tsx';
 import { feedTitle } from '../../features/posts/components/feed-title.ts';
 import { feedQueryOptions, useFeed } from '../../features/posts/api/get-feed.ts';
 import { isPostId, postIdParam, postQueryOptions } from '../../features/posts/api/get-post.ts';
+import { postsInfiniteQueryOptions, TOPIC_PATH, topicOfParam, topicPostsQuery } from '../../features/posts/api/get-posts.ts';
+import { categoriesQueryOptions } from '../../features/posts/api/get-categories.ts';
+import { userCategoriesQueryOptions } from '../../features/topics/api/user-categories.ts';
 import { useOnboardingRedirect } from '../../features/onboarding/hooks/use-onboarding-redirect.ts';
 import { useLibraryState, type LibraryState } from '../../features/library/hooks/library-state.ts';
 import { CustomizeFeed } from '../../features/topics/components/customize-feed.tsx';
@@ -36,7 +39,10 @@ export const POST_DIALOG_PATH = '/post/:postId';
  * (the user and the company), rather than after them: the signed-in frame renders only once
  * both have answered (ProtectedRoute), and the feed then asked only from that render, a round
  * trip later. On `/post/{id}`, the dialog's post is asked too, and the feed behind it: the post
- * otherwise waited for the dialog's code as well. Rendered outside the guard, once per page load.
+ * otherwise waited for the dialog's code as well. On a topic page (`/topic/{id}`, or Explore), its
+ * first page of posts is asked, and for a topic the topic list and the member's follows its header
+ * waits for: they otherwise waited for the library screens' code and the signed-in frame. Rendered
+ * outside the guard, once per page load.
  */
 export function FeedPrefetch(): null {
   const { pathname } = useLocation();
@@ -47,12 +53,22 @@ export function FeedPrefetch(): null {
     // The dialog's route (router.tsx) and its id, read as PostDialogRoute reads it.
     const dialog = matchPath(POST_DIALOG_PATH, pathname);
     const postId = dialog === null ? null : postIdParam(dialog.params.postId);
-    return { atFeed: pathname === '/' || dialog !== null, postId, signedIn: userId !== null, query: feedQueryOf(library) };
+    // The topic page's topic, read as TopicRoute reads it (undefined: not a topic page).
+    const topic = matchPath(TOPIC_PATH, pathname);
+    const topicId = topic === null ? undefined : topicOfParam(topic.params.topicId ?? '');
+    return { atFeed: pathname === '/' || dialog !== null, postId, topicId, signedIn: userId !== null, query: feedQueryOf(library), library };
   });
   useEffect(() => {
     if (!initial.signedIn) return;
     if (initial.postId !== null && isPostId(initial.postId)) void client.prefetchQuery(postQueryOptions(initial.postId));
     if (initial.atFeed) void client.prefetchQuery(feedQueryOptions(initial.query));
+    if (initial.topicId !== undefined) {
+      void client.prefetchInfiniteQuery(postsInfiniteQueryOptions(topicPostsQuery(initial.topicId, initial.library)));
+      if (initial.topicId !== null) {
+        void client.prefetchQuery(categoriesQueryOptions());
+        void client.prefetchQuery(userCategoriesQueryOptions());
+      }
+    }
   }, [client, initial]);
   return null;
 }

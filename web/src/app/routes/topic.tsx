@@ -9,6 +9,7 @@ import { RouterButtonLink } from '../../components/router-link.tsx';
 import styles from './topic.module.css';
 import { TopicView } from '../../features/posts/components/topic-view.tsx';
 import { useCategories } from '../../features/posts/api/get-categories.ts';
+import { topicOfParam, topicPostsQuery } from '../../features/posts/api/get-posts.ts';
 import { LibraryControls, useLibraryState } from '../../features/library/index.ts';
 import { FollowToggle } from '../../features/topics/components/follow-toggle.tsx';
 import { useUserCategories } from '../../features/topics/api/user-categories.ts';
@@ -65,16 +66,11 @@ function LibraryTopic(props: { topicId: number | null }): JSX.Element {
   const name = props.topicId === null ? t('topic.explore') : unknown ? t('library:topic.notFoundTitle') : (found?.name ?? t('topic.fallbackTitle'));
   useDocumentTitle(name);
   if (unknown) return <UnknownTopic />;
-  const sortBy = library.sortBy ?? undefined;
   return (
     <TopicView
       title={name}
       headerPending={props.topicId !== null && (categories.isPending || followed.isPending)}
-      query={{
-        filter_by: library.filterBy,
-        ...(sortBy === undefined ? {} : { sort_by: sortBy }),
-        ...(props.topicId === null ? {} : { categories: [props.topicId] }),
-      }}
+      query={topicPostsQuery(props.topicId, library)}
       actions={
         props.topicId === null ? null : (
           <Suspense fallback={null}>
@@ -96,7 +92,7 @@ export function TopicRoute(): JSX.Element {
   if (raw === SpecialTopic.RECOMMENDED || raw === String(SpecialTopic.RECOMMENDED_ID)) return <RecommendedTopic />;
   const special = SPECIAL_ROUTES[raw];
   if (special !== undefined) return <Navigate to={special} replace />;
-  const topicId = /^\d+$/.test(raw) ? Number(raw) : null;
-  if (topicId === null && raw !== SpecialTopic.LATEST) return <Navigate to="/" replace />;
+  const topicId = topicOfParam(raw);
+  if (topicId === undefined) return <Navigate to="/" replace />;
   return <LibraryTopic key={raw} topicId={topicId} />;
 }

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { PostListQuery, PostListResponse } from '@chorus/core';
+import { SpecialTopic, type PostListQuery, type PostListResponse } from '@chorus/core';
+import type { LibraryState } from '../../library/hooks/library-state.ts';
 import { api } from '../../../lib/api.ts';
 
 /** `GET /api/v4/post/`: one page of posts. */
@@ -20,4 +21,25 @@ export function postsInfiniteQueryOptions(query: Omit<PostListQuery, 'page_num'>
 /** The paged post list; `enabled: false` waits (e.g. for a search text). */
 export function usePosts(query: Omit<PostListQuery, 'page_num'>, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({ ...postsInfiniteQueryOptions(query), enabled: options.enabled ?? true });
+}
+
+/** A topic page's path (router.tsx). */
+export const TOPIC_PATH = '/topic/:topicId';
+
+/**
+ * The topic page's topic: a numeric id, null for Explore (`latest`, every post), or undefined
+ * when the path names neither (a special topic, or no topic).
+ */
+export function topicOfParam(raw: string): number | null | undefined {
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw === SpecialTopic.LATEST ? null : undefined;
+}
+
+/** The post list of a topic page (a topic's posts, or every post) under the library state's filter and sort. */
+export function topicPostsQuery(topicId: number | null, library: Pick<LibraryState, 'filterBy' | 'sortBy'>): Omit<PostListQuery, 'page_num'> {
+  return {
+    filter_by: library.filterBy,
+    ...(library.sortBy === null ? {} : { sort_by: library.sortBy }),
+    ...(topicId === null ? {} : { categories: [topicId] }),
+  };
 }
