@@ -286,11 +286,11 @@ async function sharedPosts(db: Database, cache: Caches['posts'], companyId: numb
   if (selected.size > 0 || rows.length === 0) return selected;
   const ids = rows.map((row) => row.postId);
   const keyOf = (id: number): string => `${companyId}:${id}`;
+  const idOf = (key: string): number => Number(key.slice(key.indexOf(':') + 1));
   const found = await cache.getMany(companyId, ids.map(keyOf), async (keys) => {
-    const wanted = keys.map((key) => Number(key.slice(key.indexOf(':') + 1)));
-    const live = await sharedPostsQuery(db).execute({ ids: wanted, company: companyId });
+    const live = await sharedPostsQuery(db).execute({ ids: keys.map(idOf), company: companyId });
     const byId = new Map<number, SharedPost>(live.map((row) => [row.post.id, row]));
-    return new Map(wanted.map((id, i) => [keys[i] ?? '', byId.get(id) ?? null]));
+    return new Map(keys.map((key) => [key, byId.get(idOf(key)) ?? null]));
   });
   const result = new Map<number, SharedPost>();
   for (const id of ids) {
