@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { wcagViolations } from './support/axe.ts';
 import { CompanyApi } from './support/api.ts';
@@ -20,6 +21,39 @@ async function listAsUser(baseURL: string | undefined, query: Record<string, str
   return body as { objects: ListedPost[]; num_results: number };
 }
 
+/**
+ * Holds the signed-in user's record 1.5 s, and notes when it answered and when each request was
+ * first asked (by path; a post list by its topics), for a page load whose requests must not wait
+ * for the session's answers.
+ */
+async function holdUserRecord(page: Page): Promise<{ expectAskedBeforeUserAnswered(names: readonly string[]): void }> {
+  const userRecord = /^\/api\/v1\/user\/\d+$/;
+  await page.route((url) => userRecord.test(url.pathname), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  let userAnswered = 0;
+  const asked = new Map<string, number>();
+  page.on('response', (response) => {
+    if (userAnswered === 0 && userRecord.test(new URL(response.url()).pathname)) userAnswered = Date.now();
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const name = url.pathname === '/api/v4/post/' && url.searchParams.has('categories') ? `${url.pathname}?categories=${url.searchParams.get('categories')}` : url.pathname;
+    if (!asked.has(name)) asked.set(name, Date.now());
+  });
+  return {
+    expectAskedBeforeUserAnswered(names) {
+      expect(userAnswered, 'the user record was asked for and answered').toBeGreaterThan(0);
+      for (const name of names) {
+        const when = asked.get(name) ?? 0;
+        expect(when, `${name} was asked for`).toBeGreaterThan(0);
+        expect(when, `${name} was asked before the user record answered`).toBeLessThan(userAnswered);
+      }
+    },
+  };
+}
+
 test.describe('feed and topic pages as user@acme.example (read only)', () => {
   // Signed in here rather than from the shared storage state, so the library state this spec
   // keeps in localStorage starts empty in each test.
@@ -30,54 +64,20 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
   });
 
   test('a page load of the feed asks for the feed beside the session, not after its answers', async ({ page }) => {
-    // The signed-in user's record answers 1.5 s late; the feed's request must not wait for it.
-    const userRecord = /^\/api\/v1\/user\/\d+$/;
-    await page.route((url) => userRecord.test(url.pathname), async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    let userAnswered = 0;
-    let feedAsked = 0;
-    page.on('response', (response) => {
-      if (userAnswered === 0 && userRecord.test(new URL(response.url()).pathname)) userAnswered = Date.now();
-    });
-    page.on('request', (request) => {
-      if (feedAsked === 0 && new URL(request.url()).pathname === '/api/v4/post/feed') feedAsked = Date.now();
-    });
+    const session = await holdUserRecord(page);
     await page.goto('/');
     await expectFeed(page);
-    expect(userAnswered, 'the user record was asked for and answered').toBeGreaterThan(0);
-    expect(feedAsked, 'the feed was asked for').toBeGreaterThan(0);
-    expect(feedAsked).toBeLessThan(userAnswered);
+    session.expectAskedBeforeUserAnswered(['/api/v4/post/feed']);
   });
 
   test('a page load of /post/{id} asks for the post and the feed beside the session, not after its answers', async ({ page, baseURL }) => {
     const post = (await listAsUser(baseURL, { results_per_page: '1' })).objects[0];
     expect(post).toBeDefined();
-    // The signed-in user's record answers 1.5 s late; the post's request must not wait for it.
-    const userRecord = /^\/api\/v1\/user\/\d+$/;
-    await page.route((url) => userRecord.test(url.pathname), async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    let userAnswered = 0;
-    const asked = new Map<string, number>();
-    page.on('response', (response) => {
-      if (userAnswered === 0 && userRecord.test(new URL(response.url()).pathname)) userAnswered = Date.now();
-    });
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (!asked.has(pathname)) asked.set(pathname, Date.now());
-    });
+    const session = await holdUserRecord(page);
     await page.goto(`/post/${post?.id}`);
     await expect(page.getByRole('dialog').getByRole('heading', { name: post?.title ?? '', exact: true }).first()).toBeVisible();
-    expect(userAnswered, 'the user record was asked for and answered').toBeGreaterThan(0);
-    const postAsked = asked.get(`/api/v4/post/${post?.id}`) ?? 0;
-    const feedAsked = asked.get('/api/v4/post/feed') ?? 0;
-    expect(postAsked, 'the post was asked for').toBeGreaterThan(0);
-    expect(postAsked).toBeLessThan(userAnswered);
-    expect(feedAsked, 'the feed behind the dialog was asked for').toBeGreaterThan(0);
-    expect(feedAsked).toBeLessThan(userAnswered);
+    // The feed behind the dialog too.
+    session.expectAskedBeforeUserAnswered([`/api/v4/post/${post?.id}`, '/api/v4/post/feed']);
   });
 
   test('a page load of a topic page asks for its posts and its header\'s data beside the session, not after its answers', async ({ page, baseURL }) => {
@@ -87,31 +87,12 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     expect(status).toBe(200);
     const topic = (body as { objects: { id: number; name: string }[] }).objects[0];
     expect(topic).toBeDefined();
-    // The signed-in user's record answers 1.5 s late; the topic page's requests must not wait for it.
-    const userRecord = /^\/api\/v1\/user\/\d+$/;
-    await page.route((url) => userRecord.test(url.pathname), async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    let userAnswered = 0;
-    const asked = new Map<string, number>();
-    page.on('response', (response) => {
-      if (userAnswered === 0 && userRecord.test(new URL(response.url()).pathname)) userAnswered = Date.now();
-    });
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      const name = url.pathname === '/api/v4/post/' ? `posts of ${url.searchParams.get('categories') ?? 'all'}` : url.pathname;
-      if (!asked.has(name)) asked.set(name, Date.now());
-    });
+    const session = await holdUserRecord(page);
     await page.goto(`/topic/${topic?.id}`);
     await expect(page.getByRole('heading', { level: 1, name: topic?.name ?? '', exact: true })).toBeVisible();
     await expect(page.locator('main article').first()).toBeVisible();
-    expect(userAnswered, 'the user record was asked for and answered').toBeGreaterThan(0);
-    for (const name of [`posts of ${topic?.id}`, '/api/v1/category', '/api/v2/user/category']) {
-      const when = asked.get(name) ?? 0;
-      expect(when, `${name} was asked for`).toBeGreaterThan(0);
-      expect(when, `${name} was asked before the user record answered`).toBeLessThan(userAnswered);
-    }
+    // The topic's posts, and the topic list and the member's follows its header waits for.
+    session.expectAskedBeforeUserAnswered([`/api/v4/post/?categories=${topic?.id}`, '/api/v1/category', '/api/v2/user/category']);
   });
 
   test('the first screen\'s pictures load at once and first, every other picture as it nears the screen', async ({ page }) => {
