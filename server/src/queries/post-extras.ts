@@ -61,9 +61,13 @@ type Fields<Row> = { [K in keyof Row]: SQL<Row[K]> };
 /** Select fields of the extras that are the same for every viewer; the query must select from the unaliased `posts` table. */
 export function sharedExtrasFields(): Fields<SharedExtrasRow> {
   return {
-    // Main topic first (position 0), then by name, as the contract's mainCategory expects.
-    categories: sql<CategoryRef[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by pc.position, lower(c.name), c.id), '[]'::json)
-      from post_categories pc join categories c on c.id = pc.category_id where pc.post_id = ${POST_ID})`,
+    // Main topic first (position 0), then by name, as the contract's mainCategory expects. Each
+    // name is one primary-key step (the foreign key guarantees it): joined, PostgreSQL hashed the
+    // categories table again for every post, about half the extras' time for a page of posts.
+    // OFFSET 0 keeps the inner select whole, so each name is read once, not once per use.
+    categories: sql<CategoryRef[]>`(select coalesce(json_agg(json_build_object('id', pcn.id, 'name', pcn.name) order by pcn.position, lower(pcn.name), pcn.id), '[]'::json)
+      from (select pc.category_id as id, pc.position, (select c.name from categories c where c.id = pc.category_id) as name
+        from post_categories pc where pc.post_id = ${POST_ID} offset 0) pcn)`,
     likes: sql<number>`(select count(*)::int from post_reactions r where r.post_id = ${POST_ID} and r.type = 1)`,
     suggester: sql<SuggesterName | null>`(select json_build_object('first', u.first_name, 'last', u.last_name) from users u where u.id = ${POST_SUGGESTED_BY})`,
     comments: sql<number>`(select count(*)::int from comments cm where cm.post_id = ${POST_ID})`,
