@@ -11,11 +11,16 @@ import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type 
 import { expectFeed } from './support/sign-in.ts';
 import { apiCallTimes, expectToastLifetime, pauseClock, recordApiCalls, recordToasts, runClockTo, toastLifetime } from './support/page-timing.ts';
 
-/** Signs a fresh user in and past onboarding onto the feed. */
+/**
+ * Signs a fresh user in and past onboarding onto the feed, and waits until the feed has shown
+ * all its cards: a full run's sign-out click, made while the cards were still coming in, once
+ * left the menu open with the page scrolled and no sign-out asked.
+ */
 async function freshUserOnFeed(page: Page, baseURL: string | undefined, prefix: string): Promise<FreshUser> {
   const user = await signUpFreshUser(baseURL ?? '', prefix);
   await signInFreshUser(page, user);
   await skipOnboarding(page);
+  await expectFeed(page);
   return user;
 }
 
@@ -54,7 +59,6 @@ test('a failing sign-out shows Unknown Logout Error for 8 s and goes to sign-in'
 
 test('a sign-out the server refuses, because the session already ended elsewhere, shows Unknown Logout Error and goes to sign-in', async ({ page, baseURL }) => {
   const user = await freshUserOnFeed(page, baseURL, 'signout-ended');
-  await expectFeed(page);
   const token = await sessionCookie(page, baseURL);
   expect(token).toBeTruthy();
   // With the menu open (nothing else is loading), a sign-in elsewhere carrying the browser's
