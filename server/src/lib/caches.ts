@@ -44,7 +44,7 @@ export interface Caches {
    * The post ids of list pages that are the same for every member (no bookmarks, no "not
    * shared by me"), by list, order and page: a search ranks every match, which costs more than
    * the page's posts, and every member searching the same words shares that work. Retired
-   * with the company's answers; the posts and each viewer's extras are read fresh.
+   * with the company's answers; each viewer's marks are read fresh, the posts come from `posts`.
    */
   pageIds: ReadCache<number[]>;
   /**
