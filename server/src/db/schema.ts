@@ -271,7 +271,8 @@ export const posts = pgTable(
     index('posts_company_share_count_idx').on(t.companyId, t.shareCount.desc().nullsFirst(), t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Library search uses the generated tsvector column "search_vector" and its GIN index
     // posts_search_vector_idx, both created in SQL (migration 0007) and deliberately not declared
-    // here: a declared column would ride along in every `select().from(posts)`.
+    // here: a declared column would ride along in every `select().from(posts)`. So is "topics"
+    // (migration 0030), the post's topics as presented, kept by triggers on post_categories.
     index('posts_company_featured_idx').on(t.companyId, t.created.desc().nullsFirst()).where(sql`${t.isFeatured}`),
     index('posts_unannounced_idx').on(t.start).where(sql`${t.announcedAt} is null`),
   ],

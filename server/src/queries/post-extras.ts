@@ -1,8 +1,8 @@
 /**
  * What presenting a post needs beyond its row (topics, likes, the viewer's like, the
  * suggester), as correlated subqueries that ride along in the query selecting the posts:
- * a page of posts then costs one round trip. Share counts are columns of posts (kept by
- * triggers), so they need nothing here. The extras come in two halves: what every viewer
+ * a page of posts then costs one round trip. Share counts are columns of posts and so are its
+ * topics (both kept by triggers), so they need no subquery. The extras come in two halves: what every viewer
  * shares (sharedExtrasFields, cached with the post for a company's members) and the viewer's
  * own marks (viewerMarksFields, read with each member's page of ids).
  */
@@ -55,19 +55,18 @@ export interface SharedPost {
  */
 const POST_ID = sql.raw('"posts"."id"');
 const POST_SUGGESTED_BY = sql.raw('"posts"."suggested_by"');
+/** The post's topics, a column that schema.ts does not declare (see migration 0030). */
+const POST_TOPICS = sql.raw('"posts"."topics"');
 
 type Fields<Row> = { [K in keyof Row]: SQL<Row[K]> };
 
 /** Select fields of the extras that are the same for every viewer; the query must select from the unaliased `posts` table. */
 export function sharedExtrasFields(): Fields<SharedExtrasRow> {
   return {
-    // Main topic first (position 0), then by name, as the contract's mainCategory expects. Each
-    // name is one primary-key step (the foreign key guarantees it): joined, PostgreSQL hashed the
-    // categories table again for every post, about half the extras' time for a page of posts.
-    // OFFSET 0 keeps the inner select whole, so each name is read once, not once per use.
-    categories: sql<CategoryRef[]>`(select coalesce(json_agg(json_build_object('id', pcn.id, 'name', pcn.name) order by pcn.position, lower(pcn.name), pcn.id), '[]'::json)
-      from (select pc.category_id as id, pc.position, (select c.name from categories c where c.id = pc.category_id) as name
-        from post_categories pc where pc.post_id = ${POST_ID} offset 0) pcn)`,
+    // Main topic first (position 0), then by name, as the contract's mainCategory expects: kept
+    // on the post by triggers (migration 0030), which read them as a join per post took a third
+    // of the database's time for an uncached feed.
+    categories: sql<CategoryRef[]>`${POST_TOPICS}`,
     likes: sql<number>`(select count(*)::int from post_reactions r where r.post_id = ${POST_ID} and r.type = 1)`,
     suggester: sql<SuggesterName | null>`(select json_build_object('first', u.first_name, 'last', u.last_name) from users u where u.id = ${POST_SUGGESTED_BY})`,
     comments: sql<number>`(select count(*)::int from comments cm where cm.post_id = ${POST_ID})`,

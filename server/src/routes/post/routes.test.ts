@@ -1,7 +1,8 @@
 import { ErrorCode, FeedResponse, LastPostIdResponse, Network, PostListResponse, PostResponse, PostType } from '@chorus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { createTestContext, get, type TestContext } from '../../test/app.ts';
-import { categoryFollows, companies, type PostRow } from '../../db/schema.ts';
+import { categories, categoryFollows, companies, postCategories, type PostRow } from '../../db/schema.ts';
 import { buildCategory, buildCompany, buildLike, buildPost, buildShare, buildUser, imageMedia, linkAttachment, sessionFor } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
@@ -193,6 +194,41 @@ describe('GET /api/v4/post/{id}', () => {
     const res = await get(t.app, 'acme', `/api/v4/post/${p[which].id}`, f.tokens.acmeUser);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: ErrorCode.POST_UNAVAILABLE, message: 'The post you have selected is no longer available.' });
+  });
+
+  it('presents topics as they are now, main topic first then by name, whoever writes them (topics are kept on the post)', async () => {
+    // A company of its own, so the other tests' lists and counts stay as they are.
+    const umbrella = await buildCompany(t.db, { subdomain: 'umbrella', name: 'Umbrella' });
+    const token = await sessionFor(t.db, await buildUser(t.db, [{ company: umbrella }]));
+    const [alpha, bravo, charlie] = [await buildCategory(t.db, umbrella, 'alpha'), await buildCategory(t.db, umbrella, 'Bravo'), await buildCategory(t.db, umbrella, 'Charlie')];
+    const first = await buildPost(t.db, umbrella, { title: 'Topics kept' }, { hoursAgo: 1 });
+    const second = await buildPost(t.db, umbrella, { title: 'Topics kept too' }, { hoursAgo: 2, categories: [alpha] });
+    const topicsOf = async (row: PostRow) => {
+      const res = await get(t.app, 'umbrella', `/api/v4/post/${row.id}`, token);
+      expect(res.statusCode).toBe(200);
+      const post = PostResponse.parse(res.json());
+      return { names: post.categories.map((c) => c.name), main: post.mainCategory?.name ?? null };
+    };
+    expect(await topicsOf(first)).toEqual({ names: [], main: null });
+    // One statement for several topics, as an import would write them.
+    await t.db.insert(postCategories).values([
+      { postId: first.id, categoryId: bravo.id, position: 1 },
+      { postId: first.id, categoryId: charlie.id, position: 0 },
+      { postId: first.id, categoryId: alpha.id, position: 1 },
+    ]);
+    expect(await topicsOf(first)).toEqual({ names: ['Charlie', 'alpha', 'Bravo'], main: 'Charlie' });
+    // A rename reaches every post of the topic, and reorders the topics after the main one.
+    await t.db.update(categories).set({ name: 'Delta' }).where(eq(categories.id, alpha.id));
+    expect(await topicsOf(first)).toEqual({ names: ['Charlie', 'Bravo', 'Delta'], main: 'Charlie' });
+    expect(await topicsOf(second)).toEqual({ names: ['Delta'], main: 'Delta' });
+    await t.db.delete(postCategories).where(and(eq(postCategories.postId, first.id), eq(postCategories.categoryId, charlie.id)));
+    expect(await topicsOf(first)).toEqual({ names: ['Bravo', 'Delta'], main: 'Bravo' });
+    await t.db.update(postCategories).set({ position: 0 }).where(and(eq(postCategories.postId, first.id), eq(postCategories.categoryId, alpha.id)));
+    expect(await topicsOf(first)).toEqual({ names: ['Delta', 'Bravo'], main: 'Delta' });
+    // A deleted topic leaves its posts (the foreign key's cascade).
+    await t.db.delete(categories).where(eq(categories.id, alpha.id));
+    expect(await topicsOf(first)).toEqual({ names: ['Bravo'], main: 'Bravo' });
+    expect(await topicsOf(second)).toEqual({ names: [], main: null });
   });
 
   it('answers 662 for an id that does not exist', async () => {
