@@ -1,12 +1,13 @@
 /**
  * Prepared shapes: one statement per shape and plan mode, never shared between two shapes;
  * generic plans on PostgreSQL's twin pool, per-values plans on the database itself; limits
- * written into the SQL text only as whole numbers.
+ * written into the SQL text only as whole numbers; rows mapped as drizzle maps them.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedStatementsOf, type Database } from '../db/database.ts';
-import { companies } from '../db/schema.ts';
+import { companies, memberships, users } from '../db/schema.ts';
+import { buildCompany, buildUser } from '../test/factories.ts';
 import { openTestDatabase, type TestDatabase } from '../test/database.ts';
 import { limitInText, preparedQuery } from './prepared.ts';
 
@@ -77,5 +78,48 @@ describe('prepared shapes', () => {
     const zero = numbers('test:limit:0', 0);
     expect(await zero.query.execute({})).toEqual([]);
     expect(db.select({ id: companies.id }).from(companies).limit(limitInText(7)).toSQL().sql).toMatch(/limit 7$/);
+  });
+});
+
+describe('rows of prepared shapes', () => {
+  it("are the objects drizzle's own mapper makes: nested, typed (dates, JSON, booleans, mapped SQL), nulls kept", async () => {
+    const company = await buildCompany(db, { subdomain: 'mapped', suspendedAt: new Date('2026-01-02T03:04:05.678Z') });
+    await buildUser(db, [{ company }]);
+    await buildCompany(db, { subdomain: 'mapped-alone' });
+    const select = (on: Database) =>
+      on
+        .select({
+          company: companies,
+          member: { id: users.id, email: users.email, created: users.created },
+          extra: { twice: sql<number>`${companies.id} * 2`.mapWith(Number), label: sql<string>`'x' || ${companies.subdomain}`, nothing: sql<null>`null` },
+          named: sql<number>`${companies.id}`.mapWith(Number).as('named'),
+        })
+        .from(companies)
+        .innerJoin(memberships, eq(memberships.companyId, companies.id))
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .orderBy(companies.id);
+    const query = preparedQuery(db, 'test:rows:inner', (name, on) => select(on).prepare(name));
+    expect(typeof (query as { customResultMapper?: unknown }).customResultMapper).toBe('function');
+    const mapped = await query.execute({});
+    const drizzles = await select(db);
+    expect(mapped).toEqual(drizzles);
+    expect(mapped.length).toBeGreaterThan(0);
+    const mine = mapped.find((row) => row.company.id === company.id);
+    expect(mine?.company.suspendedAt).toEqual(new Date('2026-01-02T03:04:05.678Z'));
+    expect(mine?.company.featureToggles).toEqual(company.featureToggles);
+    expect(mine?.extra).toEqual({ twice: company.id * 2, label: 'xmapped', nothing: null });
+  });
+
+  it("keep drizzle's mapper where an outer join may leave a table out (its fields become one null)", async () => {
+    const select = (on: Database) =>
+      on
+        .select({ id: companies.id, member: { id: memberships.userId } })
+        .from(companies)
+        .leftJoin(memberships, eq(memberships.companyId, companies.id))
+        .where(eq(companies.subdomain, 'mapped-alone'));
+    const query = preparedQuery(db, 'test:rows:left', (name, on) => select(on).prepare(name));
+    expect((query as { customResultMapper?: unknown }).customResultMapper).toBeUndefined();
+    const rows = await query.execute({});
+    expect(rows).toEqual([{ id: expect.any(Number) as number, member: null }]);
   });
 });
