@@ -1,8 +1,8 @@
 /**
  * What presenting a post needs beyond its row (topics, likes, the viewer's like, the
  * suggester), as correlated subqueries that ride along in the query selecting the posts:
- * a page of posts then costs one round trip. Share counts are columns of posts and so are its
- * topics (both kept by triggers), so they need no subquery. The extras come in two halves: what every viewer
+ * a page of posts then costs one round trip. Share counts and topics are columns of posts (kept
+ * by triggers), so they need no subquery. The extras come in two halves: what every viewer
  * shares (sharedExtrasFields, cached with the post for a company's members) and the viewer's
  * own marks (viewerMarksFields, read with each member's page of ids).
  */
