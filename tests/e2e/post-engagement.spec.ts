@@ -212,8 +212,22 @@ test('a post opened directly closes to the feed; a post that is gone says so and
   const modal = page.getByRole('dialog');
   await expect(modal.getByRole('region', { name: 'Comments' })).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Next post' })).toHaveCount(0);
+  // Behind the open post, the page's deferred parts wait until it is closed: once everything the
+  // page asked for has arrived (the top bar's search code would have too), the bar has no search
+  // field and the first card no controls, even hidden.
+  await page.waitForLoadState('networkidle');
+  const search = page.getByRole('searchbox', { name: 'Search posts', includeHidden: true });
+  const firstCardLike = page
+    .getByRole('region', { name: 'Latest', includeHidden: true })
+    .getByRole('article', { includeHidden: true })
+    .first()
+    .getByRole('button', { name: 'Like Post', includeHidden: true });
+  await expect(search).toHaveCount(0);
+  await expect(firstCardLike).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/$/);
+  await expect(search).toBeVisible();
+  await expect(firstCardLike).toBeVisible();
 
   await page.goto('/post/987654321');
   const toast = page.getByRole('listitem', { name: 'Error' });

@@ -181,6 +181,47 @@ describe('Turns', () => {
     expect(released.at(-1)).toBe('after');
   });
 
+  it('holds the parts behind a dialog until the last hold is let go, and lets the parts inside it pass', () => {
+    const { turns, released, join, done, paint, tickets } = turnsHarness();
+    join('top bar', 'card 1');
+    turns.open();
+    expect(released).toEqual(['top bar', 'card 1']);
+    const first = turns.hold();
+    const second = turns.hold();
+    join('card 2', 'card 3');
+    tickets.set('dialog part', turns.join(() => released.push('dialog part'), true));
+    // The turn under way ends as usual; the next one releases only the part inside the dialog.
+    done('top bar', 'card 1');
+    paint();
+    expect(released).toEqual(['top bar', 'card 1', 'dialog part']);
+    done('dialog part');
+    paint();
+    expect(released).toEqual(['top bar', 'card 1', 'dialog part']);
+    expect(turns.drained).toBe(false);
+    first();
+    first();
+    expect(released).toEqual(['top bar', 'card 1', 'dialog part']);
+    second();
+    expect(released).toEqual(['top bar', 'card 1', 'dialog part', 'card 2', 'card 3']);
+    done('card 2', 'card 3');
+    paint();
+    expect(turns.drained).toBe(true);
+  });
+
+  it('lets a held part that left go out of the queue, and a hold let go during a turn waits for its end', () => {
+    const { turns, released, join, done, paint, tickets } = turnsHarness(1);
+    join('a', 'b', 'c');
+    turns.open();
+    const letGo = turns.hold();
+    tickets.get('b')?.leave();
+    letGo();
+    // 'a' is still in its turn: nothing more is released until it is done and painted.
+    expect(released).toEqual(['a']);
+    done('a');
+    paint();
+    expect(released).toEqual(['a', 'c']);
+  });
+
   it('is drained at once when nothing waits', () => {
     const { turns, released, join } = turnsHarness();
     turns.open();

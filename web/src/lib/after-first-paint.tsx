@@ -14,8 +14,14 @@
  *
  * The moment is app-wide and happens once: parts mounted after the last turn (another page, a
  * new card) load at once.
+ *
+ * A modal dialog over the page holds the turns of the parts behind it (useHoldTurns): nobody can
+ * reach them until it closes. A page load of /post/{id} mounted the feed's controls and its cards
+ * below the first screen behind the open post, some thirty turns of a phone's main thread while
+ * the person read the post; they now come after it closes. Parts inside the dialog (PassHolds)
+ * go on.
  */
-import { Suspense, useCallback, useEffect, useRef, useState, type JSX, type ReactNode } from 'react';
+import { Suspense, createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type JSX, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 /** The longest the deferred parts wait for the page's data. */
@@ -84,13 +90,16 @@ export interface TurnTicket {
  * Releases waiting parts in turns once opened: PARTS_PER_TURN of them in the order they joined,
  * the next turn when each part of the last one is done (or gone) and a frame has been painted
  * since, or after TURN_WAIT_MS at most. Once no part waits or runs, a part joins released.
+ * While held, only parts that joined as passing holds are released; the rest wait for the last
+ * hold to be let go.
  */
 export class Turns {
   readonly #host: Pick<PaintWatchHost, 'afterPaint' | 'after'>;
   readonly #perTurn: number;
   readonly #waitMs: number;
-  readonly #waiting: { release: () => void; ended: boolean }[] = [];
+  readonly #waiting: { release: () => void; ended: boolean; passesHolds: boolean }[] = [];
   #opened = false;
+  #holds = 0;
   #running = 0;
   /** Bumped per turn: a late done() of an earlier turn's part changes nothing. */
   #turn = 0;
@@ -114,8 +123,27 @@ export class Turns {
     this.#next();
   }
 
-  /** Queues a part; `release` is called on its turn (at once when drained). */
-  join(release: () => void): TurnTicket {
+  /**
+   * Pauses the turns for the parts that do not pass holds; returns the function that lets go
+   * (idempotent). The turns go on after the last hold is let go.
+   */
+  hold(): () => void {
+    this.#holds += 1;
+    let letGo = false;
+    return () => {
+      if (letGo) return;
+      letGo = true;
+      this.#holds -= 1;
+      // A turn in progress starts the next one itself when it ends.
+      if (this.#holds === 0 && this.#opened && this.#running === 0) this.#next();
+    };
+  }
+
+  /**
+   * Queues a part; `release` is called on its turn (at once when drained). A part that passes
+   * holds (inside the dialog that holds them) takes its turn while they last.
+   */
+  join(release: () => void, passesHolds = false): TurnTicket {
     if (this.drained) {
       release();
       return { done: () => undefined, leave: () => undefined };
@@ -128,6 +156,7 @@ export class Turns {
         release();
       },
       ended: false,
+      passesHolds,
     };
     this.#waiting.push(entry);
     const finish = (): void => {
@@ -150,9 +179,15 @@ export class Turns {
     this.#cancelTimer = null;
     this.#turn += 1;
     const released: (() => void)[] = [];
-    while (released.length < this.#perTurn && this.#waiting.length > 0) {
-      const entry = this.#waiting.shift();
-      if (entry !== undefined && !entry.ended) released.push(entry.release);
+    const held = this.#holds > 0;
+    for (let index = 0; released.length < this.#perTurn && index < this.#waiting.length; ) {
+      const entry = this.#waiting[index];
+      if (entry === undefined || (held && !entry.passesHolds && !entry.ended)) {
+        index += 1;
+        continue;
+      }
+      this.#waiting.splice(index, 1);
+      if (!entry.ended) released.push(entry.release);
     }
     this.#running = released.length;
     if (released.length === 0) return;
@@ -176,6 +211,9 @@ export class Turns {
     this.#next();
   }
 }
+
+/** Whether a part is inside PassHolds (its turns go on while the others are held). */
+const InsideHold = createContext(false);
 
 let painted = false;
 let watching = false;
@@ -209,6 +247,7 @@ function browserTurns(): Turns {
  */
 function useTurn(): { released: boolean; done: () => void } {
   const client = useQueryClient();
+  const passesHolds = useContext(InsideHold);
   // A part mounted after the last turn needs none; decided once, at mount.
   const [releasedAtMount] = useState(() => painted && browserTurns().drained);
   const [released, setReleased] = useState(releasedAtMount);
@@ -218,7 +257,7 @@ function useTurn(): { released: boolean; done: () => void } {
     let active = true;
     const joined = browserTurns().join(() => {
       if (active) setReleased(true);
-    });
+    }, passesHolds);
     ticket.current = joined;
     if (!painted && !watching) {
       watching = true;
@@ -231,7 +270,7 @@ function useTurn(): { released: boolean; done: () => void } {
       active = false;
       joined.leave();
     };
-  }, [client, releasedAtMount]);
+  }, [client, releasedAtMount, passesHolds]);
   const done = useCallback(() => ticket.current?.done(), []);
   return { released, done };
 }
@@ -269,4 +308,36 @@ export function AfterFirstPaint(props: { fallback: ReactNode; children: ReactNod
       <TurnDone onDone={done} />
     </Suspense>
   );
+}
+
+/**
+ * Holds the turns while `active` (see the module comment): the parts that do not pass holds wait
+ * until it is false or the component unmounts.
+ */
+export function useHoldTurns(active: boolean): void {
+  // In the commit that makes it active, before a frame is painted and a turn can start.
+  useLayoutEffect(() => (active ? browserTurns().hold() : undefined), [active]);
+}
+
+/** A modal dialog's content: its parts take their turns while the page behind is held. */
+export function PassHolds(props: { children: ReactNode }): JSX.Element {
+  return <InsideHold.Provider value>{props.children}</InsideHold.Provider>;
+}
+
+/**
+ * False until the component's first render has been painted, then true (as a transition, so the
+ * render it starts yields to input). For a part that should show its frame before its content.
+ */
+export function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let active = true;
+    browserFrames.afterPaint(() => {
+      if (active) startTransition(() => setPainted(true));
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return painted;
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterBy, SortBy, type FeedQuery } from '@chorus/core';
 import { useConfigInfo, useSignedInUserId } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useHoldTurns } from '../../lib/after-first-paint.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { FeedView } from '../../features/posts/components/feed-view.tsx';
 import { feedTitle } from '../../features/posts/components/feed-title.ts';
@@ -70,6 +71,18 @@ export function FeedPrefetch(): null {
       }
     }
   }, [client, initial]);
+  return null;
+}
+
+/**
+ * While the single post dialog is open, the deferred parts of the page behind it (the top bar's
+ * menus and search, the cards below the first screen and their controls) wait for it to close
+ * (lib/after-first-paint.tsx). Rendered outside the guard, so that a page load of /post/{id}
+ * holds them from its first render, before the page behind takes a turn.
+ */
+export function PostDialogHold(): null {
+  const { pathname } = useLocation();
+  useHoldTurns(matchPath(POST_DIALOG_PATH, pathname) !== null);
   return null;
 }
 
