@@ -208,6 +208,19 @@ describe('Turns', () => {
     expect(turns.drained).toBe(true);
   });
 
+  it('releases a part inside the dialog that joins while the others are held and no turn is under way', () => {
+    const { turns, released, join, done, paint } = turnsHarness();
+    join('top bar');
+    turns.open();
+    turns.hold();
+    join('card 1');
+    done('top bar');
+    paint();
+    expect(released).toEqual(['top bar']);
+    turns.join(() => released.push('dialog part'), true);
+    expect(released).toEqual(['top bar', 'dialog part']);
+  });
+
   it('lets a held part that left go out of the queue, and a hold let go during a turn waits for its end', () => {
     const { turns, released, join, done, paint, tickets } = turnsHarness(1);
     join('a', 'b', 'c');

@@ -159,6 +159,8 @@ export class Turns {
       passesHolds,
     };
     this.#waiting.push(entry);
+    // Held with no turn under way, nothing would start one for a part that passes the holds.
+    if (passesHolds && this.#holds > 0 && this.#opened && this.#running === 0) this.#next();
     const finish = (): void => {
       if (finished) return;
       finished = true;
@@ -329,15 +331,15 @@ export function PassHolds(props: { children: ReactNode }): JSX.Element {
  * render it starts yields to input). For a part that should show its frame before its content.
  */
 export function usePaintedOnce(): boolean {
-  const [painted, setPainted] = useState(false);
+  const [shown, setShown] = useState(false);
   useEffect(() => {
     let active = true;
     browserFrames.afterPaint(() => {
-      if (active) startTransition(() => setPainted(true));
+      if (active) startTransition(() => setShown(true));
     });
     return () => {
       active = false;
     };
   }, []);
-  return painted;
+  return shown;
 }
