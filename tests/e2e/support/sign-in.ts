@@ -16,13 +16,18 @@ export async function signInWithEmail(surface: Surface, email: string, password:
   await surface.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-/** Waits for the feed: its Latest heading, at least `minimum` post cards with a title, and no card still to come. */
+/**
+ * Waits for the feed: its Latest heading, at least `minimum` post cards with a title, and no card
+ * or card control still to come.
+ */
 export async function expectFeed(surface: Surface, minimum = 3): Promise<void> {
   await expect(surface.getByRole('heading', { name: 'Latest' })).toBeVisible();
   const cards = surface.getByRole('article');
   await expect(cards.nth(minimum - 1)).toBeVisible();
   await expect(cards.first().getByRole('heading')).not.toHaveText('');
-  // The cards below the first screen come a few per frame after the first paint (post-grid.tsx).
+  // The cards below the first screen, and every card's menu and actions, come a few per frame
+  // after the first paint (post-grid.tsx, post-card.tsx); a test that picks "the first card with a
+  // Share on X button" before then could pick a later card.
   await expect(surface.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 

@@ -130,8 +130,11 @@ export const PostCard = memo(function PostCard(props: { post: Post; headingLevel
             ) : null}
             {CardMenu ? (
               <div className={styles.menu}>
-                {/* The menu's and the actions' code load on their turn after the page's first paint. */}
-                <AfterFirstPaint fallback={<div className={styles.menuPlaceholder} />}>
+                {/*
+                  The menu's and the actions' code load on their turn after the page's first paint;
+                  until then their place says it is still being filled (aria-busy).
+                */}
+                <AfterFirstPaint fallback={<div className={styles.menuPlaceholder} aria-busy="true" />}>
                   <CardMenu post={post} />
                 </AfterFirstPaint>
               </div>
@@ -151,7 +154,7 @@ export const PostCard = memo(function PostCard(props: { post: Post; headingLevel
         </div>
         {Actions ? (
           <div className={styles.actions}>
-            <AfterFirstPaint fallback={<div className={styles.actionsPlaceholder} />}>
+            <AfterFirstPaint fallback={<div className={styles.actionsPlaceholder} aria-busy="true" />}>
               <Actions post={post} />
             </AfterFirstPaint>
           </div>
