@@ -40,6 +40,14 @@ run_tests() {
   echo "== unit and server suites (server on PGlite)"
   # The first pass is always on PGlite, even where TEST_DATABASE_URL names a PostgreSQL server.
   env -u TEST_DATABASE_URL npx vitest run
+  # The end-to-end suite's web and tab builds are made while the PostgreSQL pass runs: that pass
+  # has one test worker, which leaves most of the second core to the build. Its output is printed
+  # once it is done, not interleaved with the tests'.
+  local build_log builder
+  build_log="$(mktemp)"
+  build > "$build_log" 2>&1 &
+  builder=$!
+  trap 'kill "$builder" 2>/dev/null || true; rm -f "$build_log"' EXIT
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
     echo "== server suite on PostgreSQL"
     # One worker here: the scale-out test starts two API processes and a worker of its own, and
@@ -48,8 +56,15 @@ run_tests() {
   else
     echo "== TEST_DATABASE_URL is not set: the server suite ran on PGlite only"
   fi
+  echo "== web and tab builds for the end-to-end suite"
+  local built=0
+  wait "$builder" || built=$?
+  cat "$build_log"
+  if [ "$built" -ne 0 ]; then
+    echo "The web or tab build failed (exit $built)." >&2
+    exit "$built"
+  fi
   echo "== end-to-end suite in Chromium"
-  build
   npx playwright test
 }
 
