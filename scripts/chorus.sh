@@ -43,11 +43,12 @@ run_tests() {
   # The end-to-end suite's web and tab builds are made while the PostgreSQL pass runs: that pass
   # has one test worker, which leaves most of the second core to the build. Its output is printed
   # once it is done, not interleaved with the tests'.
-  local build_log builder
+  # A global, not a local: the exit trap runs after this function has returned. Should the
+  # PostgreSQL pass fail, the build still finishes on its own; only its log is removed.
   build_log="$(mktemp)"
+  trap 'rm -f "${build_log:-}"' EXIT
   build > "$build_log" 2>&1 &
-  builder=$!
-  trap 'kill "$builder" 2>/dev/null || true; rm -f "$build_log"' EXIT
+  local builder=$!
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
     echo "== server suite on PostgreSQL"
     # One worker here: the scale-out test starts two API processes and a worker of its own, and
