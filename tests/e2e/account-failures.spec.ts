@@ -10,6 +10,7 @@ import { companyOrigin } from './support/demo.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 import { expectFeed } from './support/sign-in.ts';
 import { apiCallTimes, expectToastLifetime, pauseClock, recordApiCalls, recordToasts, runClockTo, toastLifetime } from './support/page-timing.ts';
+import { openMenu } from './support/menus.ts';
 
 /**
  * Signs a fresh user in and past onboarding onto the feed, and waits until the feed has shown
@@ -26,7 +27,7 @@ async function freshUserOnFeed(page: Page, baseURL: string | undefined, prefix: 
 
 /** Chooses Sign Out in the user menu, then moves the pointer away: a hovered toast pauses its timer. */
 async function chooseSignOut(page: Page, user: FreshUser): Promise<void> {
-  await page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }).click();
+  await openMenu(page, page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }));
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await page.mouse.move(5, (page.viewportSize()?.height ?? 600) - 5);
 }
@@ -64,7 +65,7 @@ test('a sign-out the server refuses, because the session already ended elsewhere
   // With the menu open (nothing else is loading), a sign-in elsewhere carrying the browser's
   // token rotates it: the server forgets the browser's session. Node does not resolve
   // *.localhost, so that call goes to loopback with the company's Host header.
-  await page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }).click();
+  await openMenu(page, page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }));
   const site = new URL(companyOrigin(baseURL, 'acme'));
   const elsewhere = await request.newContext({ baseURL: `http://127.0.0.1:${site.port}`, extraHTTPHeaders: { Host: site.host, 'X-AUTH-TOKEN': token ?? '' } });
   const rotated = await elsewhere.post('/api/v1/auth/sign-in', { data: { email: user.email, password: FRESH_PASSWORD } });

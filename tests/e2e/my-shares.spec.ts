@@ -3,6 +3,7 @@ import { expect, test, toast } from './support/fixtures.ts';
 import { wcagViolations } from './support/axe.ts';
 import { CompanyApi } from './support/api.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
+import { openMenu } from './support/menus.ts';
 
 /** Fresh members start with an empty queue; their zone is the sign-up's US/Eastern. */
 const ZONE = 'America/New_York';
@@ -49,7 +50,7 @@ test('Add to Queue from the share modal, then My Shares lists it under Queued an
   await expect(modal.getByRole('button', { name: 'Modify Date and Time' })).toBeEnabled();
 
   await page.goto('/');
-  await page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }).click();
+  await openMenu(page, page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }));
   await page.getByRole('menuitem', { name: 'My Shares' }).click();
   await expect(page.getByRole('heading', { name: 'My Shares', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Shared', selected: true })).toBeVisible();

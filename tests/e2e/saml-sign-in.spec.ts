@@ -9,6 +9,7 @@ import { companyOrigin } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startSamlIdp, type SamlIdp } from './support/saml-idp.ts';
 import { expectFeed } from './support/sign-in.ts';
+import { openMenu } from './support/menus.ts';
 
 const ADMIN = 'admin@acme.example';
 const MEMBER = 'manager@acme.example';
@@ -71,7 +72,7 @@ test.describe('SAML sign-in', () => {
     expect(session).toBe(true);
 
     // Signing out ends the IdP session too (single logout) and says so on sign-in (311).
-    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await openMenu(page, page.getByRole('button', { name: /^Account menu for/ }));
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/sign-in\?code=311$/);
     await expect(page.getByRole('listitem').filter({ hasText: 'You have been signed out of SSO.' })).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, test } from './support/fixtures.ts';
 import { DEMO_PASSWORD, DEMO_USERS, companyOrigin } from './support/demo.ts';
 import { FRESH_PASSWORD, signUpFreshUser } from './support/fresh-user.ts';
 import { EMAIL_OPTION, expectFeed, signInWithEmail } from './support/sign-in.ts';
+import { openMenu } from './support/menus.ts';
 
 async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
@@ -61,7 +62,7 @@ test('sign-out clears the session cookie but not the new-features one, and the o
   const token = (await page.context().cookies(origin)).find((cookie) => cookie.name === 'pb_token')?.value;
   expect(token).toBeTruthy();
 
-  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await openMenu(page, page.getByRole('button', { name: /^Account menu for / }));
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
 
