@@ -40,15 +40,6 @@ run_tests() {
   echo "== unit and server suites (server on PGlite)"
   # The first pass is always on PGlite, even where TEST_DATABASE_URL names a PostgreSQL server.
   env -u TEST_DATABASE_URL npx vitest run
-  # The end-to-end suite's web and tab builds are made while the PostgreSQL pass runs: that pass
-  # has one test worker, which leaves most of the second core to the build. Its output is printed
-  # once it is done, not interleaved with the tests'.
-  # A global, not a local: the exit trap runs after this function has returned. Should the
-  # PostgreSQL pass fail, the build still finishes on its own; only its log is removed.
-  build_log="$(mktemp)"
-  trap 'rm -f "${build_log:-}"' EXIT
-  build > "$build_log" 2>&1 &
-  local builder=$!
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
     echo "== server suite on PostgreSQL"
     # One worker here: the scale-out test starts two API processes and a worker of its own, and
@@ -57,15 +48,8 @@ run_tests() {
   else
     echo "== TEST_DATABASE_URL is not set: the server suite ran on PGlite only"
   fi
-  echo "== web and tab builds for the end-to-end suite"
-  local built=0
-  wait "$builder" || built=$?
-  cat "$build_log"
-  if [ "$built" -ne 0 ]; then
-    echo "The web or tab build failed (exit $built)." >&2
-    exit "$built"
-  fi
   echo "== end-to-end suite in Chromium"
+  build
   npx playwright test
 }
 
