@@ -222,12 +222,17 @@ test('a post opened directly closes to the feed; a post that is gone says so and
     .getByRole('article', { includeHidden: true })
     .first()
     .getByRole('button', { name: 'Like Post', includeHidden: true });
+  // The page's first card (the featured carousel's) is there, but where its menu and actions will
+  // be it says it is still being filled: what expectFeed waits on.
+  const stillToCome = page.getByRole('article', { includeHidden: true }).first().locator('[aria-busy="true"]');
   await expect(search).toHaveCount(0);
   await expect(firstCardLike).toHaveCount(0);
+  await expect(stillToCome).toHaveCount(2);
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/$/);
   await expect(search).toBeVisible();
   await expect(firstCardLike).toBeVisible();
+  await expect(stillToCome).toHaveCount(0);
 
   await page.goto('/post/987654321');
   const toast = page.getByRole('listitem', { name: 'Error' });
