@@ -1,14 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocalCacheGeneration } from './cache-generation.ts';
-import { ReadCache, type RefreshOutcome } from './read-cache.ts';
+import { READ_CACHE_REFRESHING_MAX, ReadCache, REFRESH_SHARE_MAX, REFRESH_SHARE_MIN, type RefreshOutcome } from './read-cache.ts';
 
 const ACME = 1;
 const GLOBEX = 2;
 
-function cache(ttlMs = 1000, maxWeight = 100, refreshingMax?: number): { generation: LocalCacheGeneration; cache: ReadCache<string>; refreshes: RefreshOutcome[] } {
+/** A cache whose entries are refreshed after half their life (`refreshShare`; null: the drawn default). */
+function cache(
+  ttlMs = 1000,
+  maxWeight = 100,
+  refreshingMax?: number,
+  refreshShare: (() => number) | null = () => 0.5,
+): { generation: LocalCacheGeneration; cache: ReadCache<string>; refreshes: RefreshOutcome[] } {
   const generation = new LocalCacheGeneration();
   const refreshes: RefreshOutcome[] = [];
-  const options = { ttlMs, maxWeight, weigh: (v: unknown) => String(v).length, refreshingMax, onRefresh: (outcome: RefreshOutcome) => refreshes.push(outcome) };
+  const options = { ttlMs, maxWeight, weigh: (v: unknown) => String(v).length, refreshingMax, refreshShare: refreshShare ?? undefined, onRefresh: (outcome: RefreshOutcome) => refreshes.push(outcome) };
   return { generation, cache: new ReadCache<string>(generation, options), refreshes };
 }
 
@@ -260,5 +266,42 @@ describe('ReadCache', () => {
     await settle();
     expect(await c.get(ACME, 'c', refresh.compute)).toBe('c1');
     expect(refresh.calls()).toBe(3);
+  });
+
+  it('refreshes each entry after its own share of the time limit, late and spread between two bounds', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const ttl = 10_000;
+    const { cache: c } = cache(ttl, 10_000, 1000, null);
+    const keys = Array.from({ length: 200 }, (_, i) => `k${i}`);
+    for (const key of keys) await c.get(ACME, key, async () => 'v1');
+    // Read every entry at each step; note when a read first started its refresh.
+    const refreshedAt = new Map<string, number>();
+    for (let t = 0; t < ttl; t += 100) {
+      vi.setSystemTime(t);
+      for (const key of keys) {
+        await c.get(ACME, key, () => {
+          if (!refreshedAt.has(key)) refreshedAt.set(key, t);
+          return new Promise<string>(() => undefined);
+        });
+      }
+    }
+    const times = [...refreshedAt.values()];
+    // Every busy entry is refreshed once, never before the earliest share nor after the latest.
+    expect(times).toHaveLength(keys.length);
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(ttl * REFRESH_SHARE_MIN);
+    expect(Math.max(...times)).toBeLessThanOrEqual(ttl * REFRESH_SHARE_MAX + 100);
+    // Entries computed in the same moment come up for refresh at many different times.
+    expect(new Set(times).size).toBeGreaterThan(10);
+  });
+
+  it('refreshes up to four entries at a time by default', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { cache: c } = cache(1000, 100, undefined, () => 0.5);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await c.get(ACME, key, async () => `${key}1`);
+    const refresh = pending();
+    vi.setSystemTime(600);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) expect(await c.get(ACME, key, refresh.compute)).toBe(`${key}1`);
+    expect(READ_CACHE_REFRESHING_MAX).toBe(4);
+    expect(refresh.calls()).toBe(READ_CACHE_REFRESHING_MAX);
   });
 });

@@ -6,10 +6,12 @@
  * retires that company's entries at once and no other company's. Concurrent misses of one key
  * share one computation.
  *
- * An entry read in the second half of its life is computed again in the background while the
- * read is answered from it, a few keys at a time: a busy key (a member who keeps the feed open)
- * is then replaced before it expires, instead of expiring together with the entries computed
- * in the same moment and keeping every one of their readers waiting for the database at once.
+ * An entry read late in its life is computed again in the background while the read is answered
+ * from it, a few keys at a time: a busy key (a member who keeps the feed open) is then replaced
+ * before it expires, instead of expiring together with the entries computed in the same moment
+ * and keeping every one of their readers waiting for the database at once. How late is drawn
+ * for each entry (refreshShare): entries computed together (a warm-up, every member's feed after
+ * a company's write) come up for refresh spread over a stretch of their life, not all at once.
  * No entry is ever used past its time limit, and a refresh that started before a write of its
  * company is retired like any entry computed then.
  */
@@ -25,23 +27,38 @@ export interface ReadCacheOptions {
   weigh(value: unknown): number;
   /** Told of every look-up while the cache is on: whether a kept value answered it (metrics). */
   onLookup?: (hit: boolean) => void;
-  /** Background refreshes in flight at most (default REFRESHING_MAX); 0 turns them off. */
+  /** Background refreshes in flight at most (default READ_CACHE_REFRESHING_MAX); 0 turns them off. */
   refreshingMax?: number;
   /** Told how each background refresh ended (metrics): a failure is otherwise silent until the entry expires. */
   onRefresh?: (outcome: RefreshOutcome) => void;
+  /** The share of its time limit after which a new entry is refreshed when read (default: drawn by refreshShare). */
+  refreshShare?: () => number;
 }
 
 /** How a background refresh ended: its value replaced the entry, a write or a miss had replaced the entry first, or it failed. */
 export type RefreshOutcome = 'replaced' | 'overtaken' | 'failed';
 
-/** An entry read after this share of its time limit is computed again in the background. */
-const REFRESH_AFTER = 0.5;
+/**
+ * The earliest and latest share of its time limit after which an entry read is computed again in
+ * the background, drawn for each entry between the two. Late, because a busy entry is computed
+ * once per refresh: refreshed after half its life, each was computed twice per time limit (on
+ * the bench's cached feed, 500 members with a 5 s limit made 200 computations a second, most of
+ * the database's work). Not at the very end, so that the refresh is done before the entry
+ * expires, and spread, so that entries computed together are not refreshed together.
+ */
+export const REFRESH_SHARE_MIN = 0.6;
+export const REFRESH_SHARE_MAX = 0.9;
 /**
  * Background refreshes in flight at most per cache: enough to replace a few hundred busy entries
- * within the second half of their life, few enough to leave the database pool to the misses
- * that someone waits for.
+ * within the last part of their life, few enough to leave most of the database pool (10
+ * connections) to the misses that someone waits for.
  */
-const REFRESHING_MAX = 2;
+export const READ_CACHE_REFRESHING_MAX = 4;
+
+/** A share of the time limit between REFRESH_SHARE_MIN and REFRESH_SHARE_MAX, evenly drawn. */
+function drawRefreshShare(): number {
+  return REFRESH_SHARE_MIN + Math.random() * (REFRESH_SHARE_MAX - REFRESH_SHARE_MIN);
+}
 
 interface Entry<T> {
   companyId: number;
@@ -49,6 +66,8 @@ interface Entry<T> {
   since: number;
   /** When its computation started (ms): it may be used for the time limit from then. */
   computed: number;
+  /** From when (ms) a read starts its background refresh. */
+  refreshAt: number;
   value: Promise<T>;
   weight: number;
   /** A background refresh of it is in flight. */
@@ -89,7 +108,7 @@ export class ReadCache<T> {
     if (hit !== undefined) {
       if (this.#current(hit, now)) {
         this.#options.onLookup?.(true);
-        if (now - hit.computed >= this.#options.ttlMs * REFRESH_AFTER) this.#refresh(key, hit, compute);
+        if (now >= hit.refreshAt) this.#refresh(key, hit, compute);
         return hit.value;
       }
       this.#remove(key, hit);
@@ -128,7 +147,7 @@ export class ReadCache<T> {
       // A compute that throws before its first await fails the batch, not the read that started it.
       const batch = new Promise<Map<string, T>>((resolve) => resolve(computeMissing(missing))).then((answered) => answerAll(missing, answered));
       for (const key of missing) {
-        const entry: Entry<T> = { companyId, since, computed: now, value: batch.then((answered) => answered.get(key) as T), weight: 0, refreshing: false };
+        const entry: Entry<T> = { companyId, since, computed: now, refreshAt: Infinity, value: batch.then((answered) => answered.get(key) as T), weight: 0, refreshing: false };
         this.#entries.set(key, entry);
         values.set(key, this.#settle(key, entry));
       }
@@ -146,7 +165,9 @@ export class ReadCache<T> {
   #start(companyId: number, compute: () => Promise<T>): Entry<T> {
     // A compute that throws before its first await fails the entry, not the read that started it.
     const value = new Promise<T>((resolve) => resolve(compute()));
-    return { companyId, since: this.#generation.now(), computed: Date.now(), value, weight: 0, refreshing: false };
+    const computed = Date.now();
+    const refreshAt = computed + this.#options.ttlMs * (this.#options.refreshShare ?? drawRefreshShare)();
+    return { companyId, since: this.#generation.now(), computed, refreshAt, value, weight: 0, refreshing: false };
   }
 
   /** Waits for an entry's value; weighs it if the entry is still the key's, and drops it on failure. */
@@ -168,7 +189,7 @@ export class ReadCache<T> {
    * nothing: the entry expires at its time, and a read after that computes it in the foreground.
    */
   #refresh(key: string, stale: Entry<T>, compute: () => Promise<T>): void {
-    if (stale.refreshing || this.#refreshing >= (this.#options.refreshingMax ?? REFRESHING_MAX)) return;
+    if (stale.refreshing || this.#refreshing >= (this.#options.refreshingMax ?? READ_CACHE_REFRESHING_MAX)) return;
     stale.refreshing = true;
     this.#refreshing += 1;
     const fresh = this.#start(stale.companyId, compute);
