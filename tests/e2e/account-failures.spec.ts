@@ -10,7 +10,7 @@ import { companyOrigin } from './support/demo.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 import { expectFeed } from './support/sign-in.ts';
 import { apiCallTimes, expectToastLifetime, pauseClock, recordApiCalls, recordToasts, runClockTo, toastLifetime } from './support/page-timing.ts';
-import { openMenu } from './support/menus.ts';
+import { chooseMenuItem, openMenu } from './support/menus.ts';
 
 /**
  * Signs a fresh user in and past onboarding onto the feed, and waits until the feed has shown
@@ -28,7 +28,7 @@ async function freshUserOnFeed(page: Page, baseURL: string | undefined, prefix: 
 /** Chooses Sign Out in the user menu, then moves the pointer away: a hovered toast pauses its timer. */
 async function chooseSignOut(page: Page, user: FreshUser): Promise<void> {
   await openMenu(page, page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }));
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await chooseMenuItem(page.getByRole('menuitem', { name: 'Sign Out' }));
   await page.mouse.move(5, (page.viewportSize()?.height ?? 600) - 5);
 }
 
@@ -73,7 +73,7 @@ test('a sign-out the server refuses, because the session already ended elsewhere
   await elsewhere.dispose();
 
   const signOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/auth/sign-out');
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await chooseMenuItem(page.getByRole('menuitem', { name: 'Sign Out' }));
   expect((await signOut).status()).toBe(401);
   await expect(toast(page, 'Unknown Logout Error')).toBeVisible();
   await expect(page).toHaveURL(`${companyOrigin(baseURL, 'acme')}/sign-in`);

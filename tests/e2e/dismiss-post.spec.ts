@@ -6,7 +6,7 @@
  */
 import { expect, test, toast } from './support/fixtures.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
-import { openMenu } from './support/menus.ts';
+import { chooseMenuItem, openMenu } from './support/menus.ts';
 import { expectFeed } from './support/sign-in.ts';
 
 test('Not interested takes a post off the feed for good, and Undo brings it back', async ({ page, baseURL }) => {
@@ -42,7 +42,7 @@ test('Not interested takes a post off the feed for good, and Undo brings it back
 
   // Dismissed again, it stays off the feed after a reload: the server keeps it.
   await openMenu(page, first.getByRole('button', { name: `More options for ${title}` }));
-  await page.getByRole('menuitem', { name: 'Not interested' }).click();
+  await chooseMenuItem(page.getByRole('menuitem', { name: 'Not interested' }));
   await expect(cards).toHaveCount(0);
   await page.reload();
   await expectFeed(page);

@@ -3,7 +3,7 @@ import { expect, test, toast } from './support/fixtures.ts';
 import { wcagViolations } from './support/axe.ts';
 import { CompanyApi } from './support/api.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
-import { openMenu } from './support/menus.ts';
+import { chooseMenuItem, openMenu } from './support/menus.ts';
 
 /** Fresh members start with an empty queue; their zone is the sign-up's US/Eastern. */
 const ZONE = 'America/New_York';
@@ -51,7 +51,7 @@ test('Add to Queue from the share modal, then My Shares lists it under Queued an
 
   await page.goto('/');
   await openMenu(page, page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }));
-  await page.getByRole('menuitem', { name: 'My Shares' }).click();
+  await chooseMenuItem(page.getByRole('menuitem', { name: 'My Shares' }));
   await expect(page.getByRole('heading', { name: 'My Shares', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Shared', selected: true })).toBeVisible();
   await expect(page.getByText('You have not shared any posts yet.')).toBeVisible();

@@ -9,7 +9,7 @@ import { companyOrigin } from './support/demo.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startSamlIdp, type SamlIdp } from './support/saml-idp.ts';
 import { expectFeed } from './support/sign-in.ts';
-import { openMenu } from './support/menus.ts';
+import { chooseMenuItem, openMenu } from './support/menus.ts';
 
 const ADMIN = 'admin@acme.example';
 const MEMBER = 'manager@acme.example';
@@ -73,7 +73,7 @@ test.describe('SAML sign-in', () => {
 
     // Signing out ends the IdP session too (single logout) and says so on sign-in (311).
     await openMenu(page, page.getByRole('button', { name: /^Account menu for/ }));
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await chooseMenuItem(page.getByRole('menuitem', { name: 'Sign Out' }));
     await expect(page).toHaveURL(/\/sign-in\?code=311$/);
     await expect(page.getByRole('listitem').filter({ hasText: 'You have been signed out of SSO.' })).toBeVisible();
     expect(idp.loggedOut).toHaveLength(1);

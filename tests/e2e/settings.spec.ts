@@ -4,7 +4,7 @@ import { expect, test, toast } from './support/fixtures.ts';
 import { wcagViolations } from './support/axe.ts';
 import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding, type FreshUser } from './support/fresh-user.ts';
 import { signInWithEmail } from './support/sign-in.ts';
-import { openMenu } from './support/menus.ts';
+import { chooseMenuItem, openMenu } from './support/menus.ts';
 
 /** Signs a fresh user in (past onboarding's redirect) and opens /settings. */
 async function openSettings(page: Page, user: FreshUser, path = '/settings'): Promise<void> {
@@ -26,7 +26,7 @@ test('the settings page is reached from the user menu and has no WCAG 2 A/AA vio
   await signInFreshUser(page, user);
   await skipOnboarding(page);
   await openMenu(page, page.getByRole('button', { name: `Account menu for ${user.firstName} Person` }));
-  await page.getByRole('menuitem', { name: 'My Settings' }).click();
+  await chooseMenuItem(page.getByRole('menuitem', { name: 'My Settings' }));
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Personal', level: 2 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);

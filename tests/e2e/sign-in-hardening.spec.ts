@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures.ts';
 import { DEMO_PASSWORD, DEMO_USERS, companyOrigin } from './support/demo.ts';
 import { FRESH_PASSWORD, signUpFreshUser } from './support/fresh-user.ts';
 import { EMAIL_OPTION, expectFeed, signInWithEmail } from './support/sign-in.ts';
-import { openMenu } from './support/menus.ts';
+import { chooseMenuItem, openMenu } from './support/menus.ts';
 
 async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
@@ -63,7 +63,7 @@ test('sign-out clears the session cookie but not the new-features one, and the o
   expect(token).toBeTruthy();
 
   await openMenu(page, page.getByRole('button', { name: /^Account menu for / }));
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await chooseMenuItem(page.getByRole('menuitem', { name: 'Sign Out' }));
   await expect(page).toHaveURL(/\/sign-in$/);
 
   const names = (await page.context().cookies(origin)).map((cookie) => cookie.name);

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures.ts';
 import { DEMO_USERS } from './support/demo.ts';
 import { EMAIL_OPTION, expectFeed, signInWithEmail } from './support/sign-in.ts';
-import { openMenu } from './support/menus.ts';
+import { chooseMenuItem, openMenu } from './support/menus.ts';
 
 test('a user signs in by e-mail, sees the seeded feed and signs out to sign-in', async ({ page }) => {
   await page.goto('/sign-in');
@@ -16,7 +16,7 @@ test('a user signs in by e-mail, sees the seeded feed and signs out to sign-in',
   await expectFeed(page, 4);
 
   await openMenu(page, page.getByRole('button', { name: /^Account menu for / }));
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await chooseMenuItem(page.getByRole('menuitem', { name: 'Sign Out' }));
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole('heading', { name: 'Latest' })).toBeHidden();
 });

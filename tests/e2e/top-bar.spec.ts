@@ -5,7 +5,7 @@ import { wcagViolations } from './support/axe.ts';
 import { DEMO_PASSWORD, DEMO_USERS, companyOrigin } from './support/demo.ts';
 import { acmeInvite } from './support/invites.ts';
 import { expectFeed, signInWithEmail } from './support/sign-in.ts';
-import { openMenu } from './support/menus.ts';
+import { chooseMenuItem, openMenu } from './support/menus.ts';
 
 /** A fresh password that meets the policy (fresh users only: demo users are shared by every spec). */
 const FRESH_PASSWORD = 'Fresh!pass26';
@@ -189,7 +189,7 @@ test.describe('company switcher', () => {
     // One other company: the simple menu.
     const items = await openMenu(page, page.getByRole('button', { name: 'Switch company (current: Acme Corporation)' }));
     await expect(items).toHaveText(['Globex']);
-    await items.first().click();
+    await chooseMenuItem(items.first());
 
     const globex = companyOrigin(baseURL, 'globex');
     await page.waitForURL((url) => url.origin === globex && url.pathname === '/');
