@@ -27,11 +27,11 @@ export interface ReadCacheOptions {
   weigh(value: unknown): number;
   /** Told of every look-up while the cache is on: whether a kept value answered it (metrics). */
   onLookup?: (hit: boolean) => void;
-  /** Background refreshes in flight at most (default READ_CACHE_REFRESHING_MAX); 0 turns them off. */
+  /** Background refreshes in flight at most (default REFRESHING_MAX); 0 turns them off. */
   refreshingMax?: number;
   /** Told how each background refresh ended (metrics): a failure is otherwise silent until the entry expires. */
   onRefresh?: (outcome: RefreshOutcome) => void;
-  /** The share of its time limit after which a new entry is refreshed when read (default: drawn by refreshShare). */
+  /** The share of its time limit after which a new entry is refreshed when read (default: drawn between REFRESH_SHARE_MIN and REFRESH_SHARE_MAX). */
   refreshShare?: () => number;
 }
 
@@ -53,7 +53,7 @@ export const REFRESH_SHARE_MAX = 0.9;
  * within the last part of their life, few enough to leave most of the database pool (10
  * connections) to the misses that someone waits for.
  */
-export const READ_CACHE_REFRESHING_MAX = 4;
+const REFRESHING_MAX = 4;
 
 /** A share of the time limit between REFRESH_SHARE_MIN and REFRESH_SHARE_MAX, evenly drawn. */
 function drawRefreshShare(): number {
@@ -189,7 +189,7 @@ export class ReadCache<T> {
    * nothing: the entry expires at its time, and a read after that computes it in the foreground.
    */
   #refresh(key: string, stale: Entry<T>, compute: () => Promise<T>): void {
-    if (stale.refreshing || this.#refreshing >= (this.#options.refreshingMax ?? READ_CACHE_REFRESHING_MAX)) return;
+    if (stale.refreshing || this.#refreshing >= (this.#options.refreshingMax ?? REFRESHING_MAX)) return;
     stale.refreshing = true;
     this.#refreshing += 1;
     const fresh = this.#start(stale.companyId, compute);
