@@ -63,6 +63,35 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     await expectFeed(page);
   });
 
+  test('card tooltips are mounted on first use, and show for the pointer and the keyboard', async ({ page }) => {
+    // Before any is used no tooltip is in the page, not even a hidden one: the triggers carry their text.
+    await expect(page.locator('[role="tooltip"]')).toHaveCount(0);
+    const card = page.getByRole('region', { name: 'Latest' }).getByRole('article').first();
+    const bookmark = card.getByRole('button', { name: 'Bookmark', exact: true });
+    await expect(bookmark).toHaveAccessibleDescription(/^(Bookmark|Remove bookmark)$/);
+
+    // The keyboard: from the likes count back to the heart, its tooltip shows; Escape hides it.
+    await card.getByRole('button', { name: /^Likes: \d+$/ }).focus();
+    await page.keyboard.press('Shift+Tab');
+    const heart = card.getByRole('button', { name: /^(Like Post|Remove Like)$/ });
+    await expect(heart).toBeFocused();
+    const heartName = (await heart.getAttribute('aria-label')) ?? '';
+    await expect(page.getByRole('tooltip', { name: heartName })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await expect(heart).toBeFocused();
+
+    // The pointer: the bookmark's description shows on hover, and goes when the pointer leaves.
+    await bookmark.hover();
+    const hint = page.getByRole('tooltip');
+    await expect(hint).toHaveText(/^(Bookmark|Remove bookmark)$/);
+    await page.mouse.move(0, 0);
+    await expect(hint).toHaveCount(0);
+    // Used once, it is Fluent's own: it shows again on the next hover.
+    await bookmark.hover();
+    await expect(hint).toBeVisible();
+  });
+
   test('a page load of the feed asks for the feed beside the session, not after its answers', async ({ page }) => {
     const session = await holdUserRecord(page);
     await page.goto('/');

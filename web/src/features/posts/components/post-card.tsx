@@ -118,7 +118,7 @@ export const PostCard = memo(function PostCard(props: { post: Post; headingLevel
   const topic = post.mainCategory ?? post.categories[0];
   const Heading = props.headingLevel;
   return (
-    <article className={styles.card} aria-labelledby={titleId} data-post-id={post.id}>
+    <article className={props.eagerMedia === true ? styles.card : `${styles.card} ${styles.offScreen}`} aria-labelledby={titleId} data-post-id={post.id}>
       <PostMedia post={post} eager={props.eagerMedia ?? false} />
       <div className={styles.body}>
         {topic || CardMenu ? (

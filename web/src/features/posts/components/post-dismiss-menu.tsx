@@ -1,10 +1,11 @@
 import type { JSX } from 'react';
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { EyeOff20Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@chorus/core';
 import { useDismissPost } from '../api/dismiss-post.ts';
 import { focusCard } from './post-card.tsx';
+import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
 
 /** The card beside this one in its list (next, else previous), which takes the focus when it leaves. */
 function neighbourId(postId: number): number | null {
@@ -30,9 +31,9 @@ export function PostDismissMenu(props: { post: Post }): JSX.Element {
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
-        <Tooltip content={label} relationship="label">
+        <LazyTooltip content={label} relationship="label">
           <Button appearance="subtle" size="small" icon={<MoreHorizontal20Regular />} />
-        </Tooltip>
+        </LazyTooltip>
       </MenuTrigger>
       <MenuPopover>
         <MenuList>

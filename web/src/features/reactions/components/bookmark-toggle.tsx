@@ -1,9 +1,10 @@
 import type { JSX } from 'react';
-import { ToggleButton, Tooltip } from '@fluentui/react-components';
+import { ToggleButton } from '@fluentui/react-components';
 import { Bookmark20Filled, Bookmark20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ConfigInfoResponse, Post } from '@chorus/core';
 import { useToggleBookmark } from '../api/set-bookmark.ts';
+import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
 
 /** YouTube links ({host}, {host}/watch, youtu.be) cannot be bookmarked. */
 export function isYoutubeUrl(url: string | null): boolean {
@@ -31,7 +32,7 @@ export function BookmarkToggle(props: { post: Post }): JSX.Element {
   const bookmarked = props.post.is_bookmarked === 1;
   const hint = bookmarked ? t('library:card.removeBookmark') : t('library:card.bookmark');
   return (
-    <Tooltip content={hint} relationship="description">
+    <LazyTooltip content={hint} relationship="description">
       <ToggleButton
         appearance="subtle"
         checked={bookmarked}
@@ -39,6 +40,6 @@ export function BookmarkToggle(props: { post: Post }): JSX.Element {
         icon={bookmarked ? <Bookmark20Filled /> : <Bookmark20Regular />}
         onClick={toggle}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,11 +1,12 @@
 import type { JSX } from 'react';
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Tooltip } from '@fluentui/react-components';
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text } from '@fluentui/react-components';
 import { CalendarClock20Regular, Clock20Regular, Link20Regular, Mail20Regular, Share20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NETWORK_NAMES, SHAREABLE_NETWORKS, type ConfigInfoResponse, type Post, type ShareableNetworkId } from '@chorus/core';
 import { useShareLauncher } from '../../../lib/share-launcher.ts';
 import { NetworkIcon } from './network-icon.tsx';
 import styles from './post-interactions.module.css';
+import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
 
 const TOGGLE_OF: Readonly<Record<ShareableNetworkId, 'twitter_enabled' | 'facebook_enabled' | 'linkedin_enabled'>> = {
   1: 'twitter_enabled',
@@ -40,9 +41,9 @@ export function queuedNetwork(post: Post, config: ConfigInfoResponse | undefined
 
 function IconAction(props: { label: string; icon: JSX.Element; onClick: () => void }): JSX.Element {
   return (
-    <Tooltip content={props.label} relationship="label">
+    <LazyTooltip content={props.label} relationship="label">
       <Button appearance="subtle" icon={props.icon} onClick={props.onClick} />
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

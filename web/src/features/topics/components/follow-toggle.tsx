@@ -1,10 +1,11 @@
 import type { JSX } from 'react';
-import { Text, ToggleButton, Tooltip } from '@fluentui/react-components';
+import { Text, ToggleButton } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useSetFollow, useUserCategories } from '../api/user-categories.ts';
 import styles from './follow-toggle.module.css';
+import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
 
 /**
  * Follow toggle of a topic page. Hidden while the topics load or when the topic is unknown;
@@ -23,11 +24,11 @@ export function FollowToggle(props: { topicId: number }): JSX.Element | null {
   if (entry.is_locked) {
     return (
       <span className={styles.locked}>
-        <Tooltip content={t('library:topic.lockedTooltip')} relationship="description">
+        <LazyTooltip content={t('library:topic.lockedTooltip')} relationship="description">
           <ToggleButton checked disabledFocusable icon={<LockClosedRegular />}>
             {t('library:topic.following')}
           </ToggleButton>
-        </Tooltip>
+        </LazyTooltip>
         <Text size={200} className={styles.lockedReason}>
           {t('library:manageTopics.lockedByAdmin')}
         </Text>
