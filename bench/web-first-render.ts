@@ -13,10 +13,11 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page, type Request, type Response } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request, type Response } from '@playwright/test';
 import { request } from './http.ts';
 import { BENCH_SECRET_KEY, freePort, onCleanup, startNode, waitForHttp, type ChildEnv } from './processes.ts';
 import { runLighthouse, type LighthouseRow } from './lighthouse.ts';
+import { measureMainThread, PHONE, type MainThreadReport } from './web-main-thread.ts';
 import { GZIP_LEVEL, measureBundle } from './web-bundle.ts';
 
 /** Debian's Chromium: the benchmark never downloads a browser. */
@@ -48,6 +49,8 @@ export interface FirstRenderOptions {
   lighthouse: boolean;
   /** Where Lighthouse writes each page's full report (BENCH_LIGHTHOUSE_DIR), if anywhere. */
   lighthouseReportDir?: string | undefined;
+  /** Traced loads of the feed in a phone's window (web-main-thread.ts); 0 skips them. */
+  mainThreadRuns: number;
   log(line: string): void;
 }
 
@@ -87,6 +90,8 @@ export interface FirstRenderReport {
   notLoaded: { files: number; gzipBytes: number };
   /** Lighthouse's rows, when it ran. */
   lighthouse: LighthouseRow[] | null;
+  /** The feed's main-thread work on a phone, when measured. */
+  mainThread: MainThreadReport | null;
   /**
    * The first render's JavaScript by package, largest first: each file's gzip bytes shared out
    * by the bytes each package renders into it (the build's module stats, see web/vite.config.ts
@@ -184,14 +189,11 @@ function kindOf(req: Request, response: Response | null): LoadedFile['kind'] | n
   return null;
 }
 
-/**
- * Opens the feed in a fresh browser context holding the session as the web app leaves it after
- * signing in (the cookie and the user id in localStorage), and records what it fetched.
- */
-async function loadFeed(browser: Browser, origin: string, session: Session, timeoutMs: number): Promise<{ fetched: Fetched[]; url: string; cards: number; feedMs: number; idleMs: number }> {
+/** A fresh browser context holding the session as the web app leaves it after signing in: the cookie and the user id in localStorage. */
+async function signedInContext(browser: Browser, origin: string, session: Session, window: Pick<BrowserContextOptions, 'viewport' | 'deviceScaleFactor' | 'isMobile' | 'hasTouch'>): Promise<BrowserContext> {
   const { hostname } = new URL(origin);
-  const context = await browser.newContext({
-    viewport: VIEWPORT,
+  return browser.newContext({
+    ...window,
     locale: LOCALE,
     timezoneId: TIMEZONE,
     serviceWorkers: 'block',
@@ -201,6 +203,14 @@ async function loadFeed(browser: Browser, origin: string, session: Session, time
       origins: [{ origin, localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify({ userId: session.userId }) }] }],
     },
   });
+}
+
+/**
+ * Opens the feed in a fresh browser context holding the session as the web app leaves it after
+ * signing in (the cookie and the user id in localStorage), and records what it fetched.
+ */
+async function loadFeed(browser: Browser, origin: string, session: Session, timeoutMs: number): Promise<{ fetched: Fetched[]; url: string; cards: number; feedMs: number; idleMs: number }> {
+  const context = await signedInContext(browser, origin, session, { viewport: VIEWPORT });
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(timeoutMs);
@@ -334,8 +344,23 @@ export async function measureFirstRender(options: FirstRenderOptions): Promise<F
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const closeBrowser = onCleanup('close chromium', () => browser.close());
   let loaded: Awaited<ReturnType<typeof loadFeed>>;
+  let mainThread: MainThreadReport | null = null;
   try {
     loaded = await loadFeed(browser, `http://${host}`, session, 60_000);
+    if (options.mainThreadRuns > 0) {
+      options.log(`tracing the feed's main thread in a phone's window (${PHONE.width}x${PHONE.height}), ${options.mainThreadRuns} loads ...`);
+      const phone = await signedInContext(browser, `http://${host}`, session, {
+        viewport: { width: PHONE.width, height: PHONE.height },
+        deviceScaleFactor: PHONE.deviceScaleFactor,
+        isMobile: true,
+        hasTouch: true,
+      });
+      try {
+        mainThread = await measureMainThread(browser, phone, `http://${host}/`, options.mainThreadRuns);
+      } finally {
+        await phone.close();
+      }
+    }
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nserver output:\n${server.output().slice(-4000)}`, { cause: error });
   } finally {
@@ -411,6 +436,7 @@ export async function measureFirstRender(options: FirstRenderOptions): Promise<F
     staticGraph: { files: staticGraph.files.filter((f) => f.kind === 'js').length, jsGzipBytes: staticGraph.jsGzipBytes },
     notLoaded: { files: notLoadedFiles, gzipBytes: notLoadedGzip },
     lighthouse,
+    mainThread,
     packages,
   };
 }

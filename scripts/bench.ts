@@ -30,6 +30,7 @@ import { LIGHTHOUSE_ACCESSIBILITY_GOAL, LIGHTHOUSE_PERFORMANCE_GOAL, type Lighth
 import { fixed, kb, table, verdict } from '../bench/report.ts';
 import { GZIP_LEVEL, measureBundle, WEB_JS_BUDGET_KB, type BundleReport } from '../bench/web-bundle.ts';
 import { measureFirstRender, type FirstRenderReport } from '../bench/web-first-render.ts';
+import { PHONE, type MainThreadReport, type MainThreadRun } from '../bench/web-main-thread.ts';
 
 function whole(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name]?.trim();
@@ -52,6 +53,7 @@ const options = {
   cacheTtlMs: whole('BENCH_CACHE_TTL_MS', 5000, 0, 60_000),
   lighthouse: whole('BENCH_LIGHTHOUSE', 1, 0, 1) === 1,
   lighthouseReportDir: process.env.BENCH_LIGHTHOUSE_DIR?.trim() || undefined,
+  mainThreadRuns: whole('BENCH_MAIN_THREAD_RUNS', 5, 0, 50),
   childEnv: { ...process.env },
 };
 if (!['', 'web', 'api', 'compliance', 'delivery', 'start'].includes(options.only)) throw new Error(`BENCH_ONLY must be web, api, compliance, delivery or start, not "${options.only}"`);
@@ -124,6 +126,21 @@ function printFirstRender(report: FirstRenderReport): void {
   }
 }
 
+function printMainThread(report: MainThreadReport): void {
+  const groups = Object.keys(report.median.byGroup);
+  process.stdout.write(
+    `\nthe feed's main thread in a phone's window (${PHONE.width}x${PHONE.height}, no throttling), from Chromium's trace, until every card and control is on screen; ` +
+      `ms per load, ${report.runs.length} loads and their median (blocking at 4x: each task after the first contentful paint, 4 times as long, past 50 ms):\n`,
+  );
+  const row = (label: string, r: MainThreadRun): string[] => [label, fixed(r.taskMs, 0), ...groups.map((g) => fixed(r.byGroup[g] ?? 0, 0)), String(r.longTasks), fixed(r.blockingAt4xMs, 0), String(r.elements)];
+  process.stdout.write(
+    `${table(
+      [{ title: 'load' }, { title: 'tasks', right: true }, ...groups.map((g) => ({ title: g, right: true })), { title: 'long at 4x', right: true }, { title: 'blocking at 4x', right: true }, { title: 'elements', right: true }],
+      [...report.runs.map((r, i) => row(String(i + 1), r)), row('median', report.median)],
+    )}\n`,
+  );
+}
+
 function printLighthouse(rows: readonly LighthouseRow[]): void {
   process.stdout.write(`\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), goals: performance >= ${LIGHTHOUSE_PERFORMANCE_GOAL}, accessibility ${LIGHTHOUSE_ACCESSIBILITY_GOAL}:\n`);
   process.stdout.write(
@@ -147,9 +164,11 @@ async function runWeb(): Promise<void> {
     serverLogLevel: options.serverLogLevel,
     lighthouse: options.lighthouse,
     lighthouseReportDir: options.lighthouseReportDir,
+    mainThreadRuns: options.mainThreadRuns,
     log,
   });
   printFirstRender(web);
+  if (web.mainThread !== null) printMainThread(web.mainThread);
   if (web.lighthouse !== null) {
     printLighthouse(web.lighthouse);
     for (const r of web.lighthouse) {
