@@ -81,9 +81,10 @@ export function mainThreadOf(events: readonly TraceEvent[], elements: number): M
   let longTasks = 0;
   let blockingAt4xMs = 0;
   for (const event of onMain) {
-    const dur = event.dur ?? 0;
     close(event.ts);
     const parent = stack.at(-1);
+    // A child is counted within its parent's span: a few trace events outlast the one they start in.
+    const dur = Math.min(event.dur ?? 0, parent === undefined ? Number.POSITIVE_INFINITY : parent.end - event.ts);
     if (parent !== undefined) parent.self -= dur;
     if (event.name === 'RunTask' && parent === undefined) {
       taskMs += dur / 1000;

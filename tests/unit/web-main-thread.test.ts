@@ -40,6 +40,13 @@ describe("the bench's main-thread split (bench/web-main-thread.ts)", () => {
     expect(run.elements).toBe(42);
   });
 
+  it('counts a child that outlasts its parent only within the parent’s span', () => {
+    const run = mainThreadOf([...THREADS, span('RunTask', 0, 10), span('Layout', 6, 20)], 0);
+    expect(run.byGroup['style and layout']).toBe(4);
+    expect(run.byGroup['other']).toBe(6);
+    expect(Object.values(run.byGroup).every((ms) => ms >= 0)).toBe(true);
+  });
+
   it('counts blocking time at 4x for tasks after the first contentful paint only', () => {
     const run = mainThreadOf(
       [
