@@ -17,8 +17,8 @@ function watchFocus(): void {
   if (watchingFocus) return;
   watchingFocus = true;
   document.addEventListener(KEYBORG_FOCUSIN, (event) => {
-    const detail = (event as CustomEvent<{ isFocusedProgrammatically?: boolean }>).detail;
-    lastFocus = { target: event.target, programmatic: detail.isFocusedProgrammatically === true };
+    const detail = (event as CustomEvent<{ isFocusedProgrammatically?: boolean } | null>).detail;
+    lastFocus = { target: event.target, programmatic: detail?.isFocusedProgrammatically === true };
   });
 }
 
