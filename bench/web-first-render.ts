@@ -51,6 +51,8 @@ export interface FirstRenderOptions {
   lighthouseReportDir?: string | undefined;
   /** Traced loads of the feed in a phone's window (web-main-thread.ts); 0 skips them. */
   mainThreadRuns: number;
+  /** Where each traced load's Chromium trace is kept (BENCH_TRACE_DIR), if anywhere. */
+  traceDir?: string | undefined;
   log(line: string): void;
 }
 
@@ -356,7 +358,7 @@ export async function measureFirstRender(options: FirstRenderOptions): Promise<F
         hasTouch: true,
       });
       try {
-        mainThread = await measureMainThread(browser, phone, `http://${host}/`, options.mainThreadRuns);
+        mainThread = await measureMainThread(browser, phone, `http://${host}/`, options.mainThreadRuns, options.traceDir);
       } finally {
         await phone.close();
       }

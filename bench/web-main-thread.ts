@@ -7,7 +7,7 @@
  * Lighthouse's own scores move by ten points between runs on a shared machine; these sums of
  * task time move far less, so a change to the first render's work shows here first.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
@@ -58,12 +58,32 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { processId?: number; url?: string; frames?: { processId?: number; isOutermostMainFrame?: boolean }[] } };
 }
 
-/** Splits one trace's renderer main thread into the run's figures. */
+/**
+ * The processes that rendered the page: where the browser committed its navigations, else the
+ * one its main frame had when tracing started; null when the trace does not say (then every
+ * renderer counts). The trace also holds Chromium's own renderers (its WebUI top chrome, whose
+ * omnibox popup loads some sixty chrome:// modules at start), which are not the page's work.
+ */
+function pageProcesses(events: readonly TraceEvent[]): Set<number> | null {
+  const committed = events.filter((e) => e.name === 'FrameCommittedInBrowser' && e.args?.data?.url?.startsWith('http') === true);
+  const pids = committed.flatMap((e) => (e.args?.data?.processId === undefined ? [] : [e.args.data.processId]));
+  if (pids.length === 0) {
+    const started = events.find((e) => e.name === 'TracingStartedInBrowser');
+    const main = started?.args?.data?.frames?.find((frame) => frame.isOutermostMainFrame === true);
+    if (main?.processId !== undefined) pids.push(main.processId);
+  }
+  return pids.length === 0 ? null : new Set(pids);
+}
+
+/** Splits one trace's renderer main thread (the page's) into the run's figures. */
 export function mainThreadOf(events: readonly TraceEvent[], elements: number): MainThreadRun {
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const page = pageProcesses(events);
+  const mains = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && (page === null || page.has(e.pid))).map((e) => `${e.pid}:${e.tid}`),
+  );
   const onMain = events
     .filter((e) => e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`))
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
@@ -109,13 +129,15 @@ function median(values: readonly number[]): number {
 
 /**
  * Loads `url` `runs` times in fresh pages of `context` (a phone's, signed in) under Chromium's
- * tracing, and returns each run and the medians.
+ * tracing, and returns each run and the medians. Each trace is kept in `keepDir` (as
+ * `feed-phone-N.json`) where one is given, else removed.
  */
-export async function measureMainThread(browser: Browser, context: BrowserContext, url: string, runs: number): Promise<MainThreadReport> {
+export async function measureMainThread(browser: Browser, context: BrowserContext, url: string, runs: number, keepDir?: string): Promise<MainThreadReport> {
   const results: MainThreadRun[] = [];
+  if (keepDir !== undefined) mkdirSync(keepDir, { recursive: true });
   for (let run = 0; run < runs; run++) {
     const page = await context.newPage();
-    const file = path.join(os.tmpdir(), `chorus-bench-trace-${process.pid}-${run}.json`);
+    const file = keepDir === undefined ? path.join(os.tmpdir(), `chorus-bench-trace-${process.pid}-${run}.json`) : path.join(keepDir, `feed-phone-${run + 1}.json`);
     try {
       await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
       await page.goto(url);
@@ -134,7 +156,7 @@ export async function measureMainThread(browser: Browser, context: BrowserContex
       const trace = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
       results.push(mainThreadOf(trace.traceEvents, elements));
     } finally {
-      rmSync(file, { force: true });
+      if (keepDir === undefined) rmSync(file, { force: true });
       await page.close();
     }
   }

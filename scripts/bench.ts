@@ -18,6 +18,8 @@
  *   BENCH_CACHE_TTL_MS=5000   the server's read-cache time limit in the budgeted runs (0: off)
  *   BENCH_LIGHTHOUSE=1        0 skips Lighthouse (mobile) on the sign-in page, feed, topic page and post dialog
  *   BENCH_LIGHTHOUSE_DIR=     a folder for each page's full Lighthouse report (JSON)
+ *   BENCH_MAIN_THREAD_RUNS=5  traced loads of the feed in a phone's window (0: none)
+ *   BENCH_TRACE_DIR=          a folder for each traced load's Chromium trace (JSON, opens in DevTools' Performance panel)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +56,7 @@ const options = {
   lighthouse: whole('BENCH_LIGHTHOUSE', 1, 0, 1) === 1,
   lighthouseReportDir: process.env.BENCH_LIGHTHOUSE_DIR?.trim() || undefined,
   mainThreadRuns: whole('BENCH_MAIN_THREAD_RUNS', 5, 0, 50),
+  traceDir: process.env.BENCH_TRACE_DIR?.trim() || undefined,
   childEnv: { ...process.env },
 };
 if (!['', 'web', 'api', 'compliance', 'delivery', 'start'].includes(options.only)) throw new Error(`BENCH_ONLY must be web, api, compliance, delivery or start, not "${options.only}"`);
@@ -165,6 +168,7 @@ async function runWeb(): Promise<void> {
     lighthouse: options.lighthouse,
     lighthouseReportDir: options.lighthouseReportDir,
     mainThreadRuns: options.mainThreadRuns,
+    traceDir: options.traceDir,
     log,
   });
   printFirstRender(web);

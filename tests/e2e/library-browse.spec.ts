@@ -150,6 +150,28 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     }
   });
 
+  test("a page load asks for its first card's picture as its data arrives, once, at high priority", async ({ page }) => {
+    for (const path of ['/', '/topic/latest']) {
+      const asked: string[] = [];
+      const onRequest = (request: { url(): string }): void => {
+        if (new URL(request.url()).pathname.startsWith('/media/')) asked.push(new URL(request.url()).pathname);
+      };
+      page.on('request', onRequest);
+      await page.goto(path);
+      const picture = page.getByRole('main').locator('ul').first().locator(':scope > li').first().locator('article img').first();
+      await expect(picture).toBeVisible();
+      const src = new URL((await picture.getAttribute('src')) ?? '', page.url()).pathname;
+      // React's preload() put it in the document (web/src/features/posts/first-screen.ts) before the card asked for it.
+      const hints = page.locator(`head link[rel="preload"][as="image"][fetchpriority="high"]`);
+      await expect(hints).toHaveCount(1);
+      expect(new URL((await hints.getAttribute('href')) ?? '', page.url()).pathname, path).toBe(src);
+      await expect(picture).toHaveJSProperty('complete', true);
+      page.off('request', onRequest);
+      // The card's <img> took the preloaded picture: one request for it.
+      expect(asked.filter((asset) => asset === src), `${path}: ${JSON.stringify(asked)}`).toHaveLength(1);
+    }
+  });
+
   test('the feed paints its filter and sort row with its cards: nothing moves down when that code arrives late', async ({ page }) => {
     // Where the first card was in the frame that first showed it.
     await page.addInitScript(() => {

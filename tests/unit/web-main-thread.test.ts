@@ -40,6 +40,24 @@ describe("the bench's main-thread split (bench/web-main-thread.ts)", () => {
     expect(run.elements).toBe(42);
   });
 
+  it("counts only the page's renderer, not Chromium's own (its WebUI top chrome), where the trace names the page's process", () => {
+    const WEBUI = { pid: 2, tid: 20 };
+    const events = [
+      ...THREADS,
+      { name: 'thread_name', ph: 'M', ...WEBUI, ts: 0, args: { name: 'CrRendererMain' } },
+      span('RunTask', 0, 10),
+      span('RunTask', 100, 70, WEBUI),
+      span('FunctionCall', 101, 60, WEBUI),
+    ];
+    const committed = { name: 'FrameCommittedInBrowser', ph: 'I', pid: 99, tid: 1, ts: 0, args: { data: { url: 'http://acme.localhost:3000/', processId: MAIN.pid } } };
+    expect(mainThreadOf([...events, committed], 0).taskMs).toBe(10);
+    // Without a commit, the main frame's process when tracing started.
+    const started = { name: 'TracingStartedInBrowser', ph: 'I', pid: 99, tid: 1, ts: 0, args: { data: { frames: [{ processId: MAIN.pid, isOutermostMainFrame: true }] } } };
+    expect(mainThreadOf([...events, started], 0).taskMs).toBe(10);
+    // A trace that names no process counts every renderer.
+    expect(mainThreadOf(events, 0).taskMs).toBe(80);
+  });
+
   it('counts a child that outlasts its parent only within the parent’s span', () => {
     const run = mainThreadOf([...THREADS, span('RunTask', 0, 10), span('Layout', 6, 20)], 0);
     expect(run.byGroup['style and layout']).toBe(4);

@@ -2,18 +2,29 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { SpecialTopic, type PostListQuery, type PostListResponse } from '@chorus/core';
 import type { LibraryState } from '../../library/hooks/library-state.ts';
 import { api } from '../../../lib/api.ts';
+import { preloadFirstCard } from '../first-screen.ts';
 
 /** `GET /api/v4/post/`: one page of posts. */
 export function getPosts(query: PostListQuery): Promise<PostListResponse> {
   return api().posts(query);
 }
 
-/** Infinite query options of the post list, e.g. one topic's posts. */
+/** The first page's number: its first card is a list page's first screen. */
+const FIRST_PAGE = 1;
+
+/**
+ * Infinite query options of the post list, e.g. one topic's posts. The first page's first picture
+ * starts loading as it arrives.
+ */
 export function postsInfiniteQueryOptions(query: Omit<PostListQuery, 'page_num'>) {
   return infiniteQueryOptions({
     queryKey: ['posts', 'list', query],
-    queryFn: ({ pageParam }) => getPosts({ ...query, page_num: pageParam }),
-    initialPageParam: 1,
+    queryFn: async ({ pageParam }) => {
+      const page = await getPosts({ ...query, page_num: pageParam });
+      if (pageParam === FIRST_PAGE) preloadFirstCard(page.objects[0]);
+      return page;
+    },
+    initialPageParam: FIRST_PAGE,
     getNextPageParam: (last) => (last.page_num < last.total_pages ? last.page_num + 1 : undefined),
   });
 }

@@ -10,7 +10,8 @@ import { useFeed } from '../api/get-feed.ts';
 import { useNewPosts } from '../api/get-last-post-id.ts';
 import { useSlideCount } from '../hooks/use-slide-count.ts';
 import { PostMenuContext } from './post-card.tsx';
-import { FIRST_ROW_CARDS, FIRST_SCREEN_CARDS, PostGrid } from './post-grid.tsx';
+import { FIRST_SCREEN_CARDS, feedFirstGrid } from '../first-screen.ts';
+import { FIRST_ROW_CARDS, PostGrid } from './post-grid.tsx';
 import styles from './feed-view.module.css';
 
 function FeedSection(props: { title: string; action?: ReactNode; children: ReactNode }): JSX.Element {
@@ -141,7 +142,12 @@ export function FeedView(props: FeedViewProps): JSX.Element {
               </RouterLink>
             }
           >
-            <PostGrid posts={latest} headingLevel="h3" eager={featured.length > 0 ? 0 : FIRST_SCREEN_CARDS} immediate={featured.length > 0 ? 0 : FIRST_ROW_CARDS} />
+            <PostGrid
+              posts={latest}
+              headingLevel="h3"
+              eager={feedFirstGrid(feed.data) === 'latest' ? FIRST_SCREEN_CARDS : 0}
+              immediate={feedFirstGrid(feed.data) === 'latest' ? FIRST_ROW_CARDS : 0}
+            />
           </FeedSection>
         ) : null}
         {doormats.map(({ category, posts }) => (

@@ -5,19 +5,13 @@ import { AfterFirstPaint } from '../../../lib/after-first-paint.tsx';
 import { PostCard } from './post-card.tsx';
 import styles from './post-grid.module.css';
 
-/**
- * How many cards a page's first grid shows on its first screen (a phone's one and a half cards, a
- * desktop's first row). Their media loads at once, at high priority, instead of waiting for the
- * layout a lazy image needs: the first card's picture is the page's largest paint.
- */
-export const FIRST_SCREEN_CARDS = 2;
-
 /** How many cards a list renders with its page: a desktop's first row (four columns at 1280 px). */
 export const FIRST_ROW_CARDS = 4;
 
 /**
  * Post cards in a responsive grid, as a list; `columns` fixes the column count (carousels);
- * `eager` is how many leading cards load their media at once (see FIRST_SCREEN_CARDS);
+ * `eager` is how many leading cards load their media at once (see FIRST_SCREEN_CARDS in
+ * ../first-screen.ts);
  * `immediate` how many leading cards render with the page (default: all). The others come on
  * their turns after the page's first paint (lib/after-first-paint.tsx), two per frame: rendered
  * with the first screen, the feed's 25 cards made one task of 160 ms on this machine (commit,

@@ -25,3 +25,21 @@ export function postMediaKind(post: Pick<Post, 'type' | 'media_videos' | 'media_
   if (post.attachment) return { kind: 'attachment', attachment: post.attachment };
   return { kind: 'none' };
 }
+
+/**
+ * The picture a post's card loads first (PostMedia at card size): its image, a video's poster,
+ * or a link preview's image; null when the card shows none.
+ */
+export function cardPictureOf(media: PostMediaKind): string | null {
+  switch (media.kind) {
+    case 'image':
+      return media.image.medium;
+    case 'video':
+    case 'unplayable-video':
+      return media.poster;
+    case 'attachment':
+      return media.attachment.object.image ?? null;
+    case 'none':
+      return null;
+  }
+}

@@ -6,7 +6,8 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { usePosts } from '../api/get-posts.ts';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
-import { FIRST_ROW_CARDS, FIRST_SCREEN_CARDS, PostGrid } from './post-grid.tsx';
+import { FIRST_SCREEN_CARDS } from '../first-screen.ts';
+import { FIRST_ROW_CARDS, PostGrid } from './post-grid.tsx';
 import styles from './topic-view.module.css';
 
 interface TopicViewProps {
