@@ -193,6 +193,12 @@ export function moduleStats(): Plugin {
   };
 }
 
+/**
+ * Lazily loaded chunks that paint with a page's first frame: the feed's filter and sort row, and
+ * the phone's smart app banner (see modulePreload below).
+ */
+const FIRST_FRAME_CHUNKS = /^assets\/(?:library-controls|smart-app-banner)-[\w-]+\.js$/;
+
 const DEV_API_ORIGIN = 'http://127.0.0.1:3000';
 
 /** Standalone browser build of the Chorus web app, served by the server at the site root. */
@@ -210,7 +216,15 @@ export default defineConfig(({ command, mode }) => ({
     // while the first screen was being built (a third of a second of a throttled phone's main
     // thread on the feed). Preloading a route chunk's imports beside it was tried and did not
     // move the sign-in page's Lighthouse LCP (2,991 against 2,995 ms).
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // The exception: the lazy parts that paint with a page's first frame (FIRST_FRAME_CHUNKS),
+    // whose code the page asks for before its first render (routes/feed.tsx, prefetchPage). Their
+    // imports (and the chunk itself, which the list holds) are preloaded at once: the chunk waited for its
+    // stylesheet, its imports for the chunk, and theirs for them, three round trips after the
+    // page's data had come, and the frame with them.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' ? deps : FIRST_FRAME_CHUNKS.test(file) ? deps : []),
+    },
     // The entry is one chunk on purpose (below); `npm run bench` holds it to its gzip budget.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {

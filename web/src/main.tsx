@@ -1,9 +1,19 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChorusApp } from './app/chorus-app.tsx';
+import { prefetchPage } from './app/routes/feed.tsx';
+import { libraryStateOf } from './features/library/hooks/library-state.ts';
+import { loseSession, signedInUserId } from './lib/auth.tsx';
+import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// The page's data is asked for before the first render (routes/feed.tsx, prefetchPage): the
+// render takes a few hundred milliseconds of a phone's main thread, and the data a round trip.
+const queryClient = createQueryClient(loseSession);
+const userId = signedInUserId();
+if (userId !== null) prefetchPage(queryClient, window.location.pathname, userId, libraryStateOf(userId));
 
 const root = createRoot(container);
 // The first render is a transition, so React renders it in slices and yields to the browser
@@ -12,7 +22,7 @@ const root = createRoot(container);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <ChorusApp host="web" />
+      <ChorusApp host="web" queryClient={queryClient} />
     </StrictMode>,
   );
 });

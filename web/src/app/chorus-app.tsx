@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { JSX } from 'react';
 import type { Theme } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import type { Language } from '@chorus/core';
@@ -48,6 +48,8 @@ export interface ChorusAppProps {
   /** Forces the interface language (the tab passes the Teams locale's). */
   language?: Language;
   host?: ChorusHost;
+  /** The data cache, when made before the first render (the web app's main.tsx asks for the page's data with it). */
+  queryClient?: QueryClient;
 }
 
 function normalizeBasename(basename: string | undefined): string {
@@ -71,7 +73,7 @@ function applyInitialPath(basename: string, initialPath: string | undefined): vo
  */
 export function ChorusApp(props: ChorusAppProps): JSX.Element {
   const host = props.host ?? 'web';
-  const [queryClient] = useState(() => createQueryClient(loseSession));
+  const [queryClient] = useState(() => props.queryClient ?? createQueryClient(loseSession));
   const [i18n] = useState(() => createChorusI18n(initialLanguage(props.language)));
 
   const [basename] = useState(() => {

@@ -9,7 +9,7 @@ import { ErrorFallback } from '../components/error-fallback.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { adminLandingPath } from '../lib/redirects.ts';
 import { RouterLink } from '../components/router-link.tsx';
-import { AppLayout } from './layouts/app-layout.tsx';
+import { AppLayout, LayoutPrefetch } from './layouts/app-layout.tsx';
 import { FeedPrefetch, FeedRoute, POST_DIALOG_PATH, PostDialogHold } from './routes/feed.tsx';
 import { TOPIC_PATH } from '../features/posts/api/get-posts.ts';
 import { PostActionsProvider } from './routes/post-actions-provider.tsx';
@@ -122,6 +122,7 @@ export function createRoutes(): RouteObject[] {
           element: (
             <>
               <FeedPrefetch />
+              <LayoutPrefetch />
               <PostDialogHold />
               <ProtectedRoute>
                 <PostActionsProvider>

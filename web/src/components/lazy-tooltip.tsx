@@ -1,4 +1,4 @@
-import { cloneElement, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type JSX, type PointerEvent, type ReactElement } from 'react';
+import { cloneElement, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { Tooltip } from '@fluentui/react-components';
 import { KEYBORG_FOCUSIN } from '@fluentui/react-tabster';
 
@@ -39,6 +39,7 @@ interface TriggerProps {
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
 }
 
 /** Props of LazyTooltip: Fluent's tooltip props, with plain-text content over one element. */
@@ -110,6 +111,16 @@ export function LazyTooltip(props: LazyTooltipProps): JSX.Element {
     onBlur: (event) => {
       own.onBlur?.(event);
       ignoreNextFocus.current = document.activeElement === event.currentTarget;
+      cancel();
+      setVisible(false);
+    },
+    // Fluent hides a shown tooltip on Escape from a document listener it adds once the tooltip
+    // has been painted (an effect): an Escape on the trigger just as it showed, before that
+    // effect ran, left it open until the focus moved. The trigger's own Escape hides it too (and
+    // a pending show), leaving the key to Fluent and anything else that listens.
+    onKeyDown: (event) => {
+      own.onKeyDown?.(event);
+      if (event.key !== 'Escape') return;
       cancel();
       setVisible(false);
     },

@@ -138,10 +138,19 @@ function SessionGate(props: { userId: number; children: ReactNode }): JSX.Elemen
   return <>{props.children}</>;
 }
 
+/** The session's user id while this browser also holds its token, else null. */
+function withToken(userId: number | null): number | null {
+  return userId !== null && api().tokens.get() !== null ? userId : null;
+}
+
 /** The signed-in user's id while this browser holds a session (their id and a token), else null. */
 export function useSignedInUserId(): number | null {
-  const userId = useSessionStore((state) => state.userId);
-  return userId !== null && api().tokens.get() !== null ? userId : null;
+  return withToken(useSessionStore((state) => state.userId));
+}
+
+/** The signed-in user's id now, outside React (before the first render: main.tsx). */
+export function signedInUserId(): number | null {
+  return withToken(useSessionStore.getState().userId);
 }
 
 /**

@@ -36,7 +36,29 @@ const MobileMenu = lazy(() => import('../../features/top-bar/components/mobile-m
 const SuggestButton = lazy(() => import('../../features/suggest/index.ts').then((m) => ({ default: m.SuggestButton })));
 
 // The phone-only smart app banner loads only where it shows.
-const SmartAppBanner = lazy(() => import('../../features/top-bar/components/smart-app-banner.tsx').then((m) => ({ default: m.SmartAppBanner })));
+const smartAppBanner = () => import('../../features/top-bar/components/smart-app-banner.tsx');
+const SmartAppBanner = lazy(() => smartAppBanner().then((m) => ({ default: m.SmartAppBanner })));
+
+/** Whether the smart app banner shows now, as AppLayout decides at its first render. */
+function useBannerAtStart(): [hidden: boolean, shows: boolean] {
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const { host } = useChorusSettings();
+  const [hidden] = useState(() => isSmartBannerHidden(localStore.get(SMART_BANNER_KEY), Date.now()));
+  return [hidden, showsSmartBanner({ narrow, host, hidden })];
+}
+
+/**
+ * On a page load with a session, starts fetching the smart app banner's code during the first
+ * render where it will show (a phone), beside the session's requests (routes/feed.tsx,
+ * FeedPrefetch): the frame waits for it (WithFirstPaint), and asked from the frame's own render,
+ * it came only after the session had answered, a round trip after the page's data. Rendered
+ * outside the guard, beside FeedPrefetch.
+ */
+export function LayoutPrefetch(): null {
+  const [, shows] = useBannerAtStart();
+  useState(() => (shows ? void smartAppBanner() : undefined));
+  return null;
+}
 
 function TopBar(): JSX.Element {
   const { t } = useTranslation();
@@ -155,7 +177,8 @@ export function AppLayout(): JSX.Element {
   const { host } = useChorusSettings();
   // Decided here, before render, so a banner that shows holds the first frame rather than
   // pushing the page down when its code arrives.
-  const [bannerHidden, setBannerHidden] = useState(() => isSmartBannerHidden(localStore.get(SMART_BANNER_KEY), Date.now()));
+  const [hiddenAtStart] = useBannerAtStart();
+  const [bannerHidden, setBannerHidden] = useState(hiddenAtStart);
   const bannerShows = showsSmartBanner({ narrow, host, hidden: bannerHidden });
   usePageAnalytics();
   return (

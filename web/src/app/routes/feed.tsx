@@ -1,10 +1,10 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { JSX } from 'react';
 import { Navigate, Outlet, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FilterBy, SortBy, type FeedQuery } from '@chorus/core';
-import { useConfigInfo, useSignedInUserId } from '../../lib/auth.tsx';
+import { configInfoQueryOptions, useConfigInfo, useSignedInUserId, userQueryOptions } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useHoldTurns } from '../../lib/after-first-paint.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
@@ -22,7 +22,8 @@ import { CustomizeFeed } from '../../features/topics/components/customize-feed.t
 // The filter and sort buttons (toggle buttons, library strings) load beside the feed's answer,
 // on their own: through library-routes.tsx they brought the library screens' code (the search
 // box, tooltips, the topic list) with them, some 30 KB gzip the feed does not show.
-const LibraryControls = lazy(() => import('../../features/library/components/library-controls.tsx').then((m) => ({ default: m.LibraryControls })));
+const libraryControls = () => import('../../features/library/components/library-controls.tsx');
+const LibraryControls = lazy(() => libraryControls().then((m) => ({ default: m.LibraryControls })));
 
 const FILTERS: readonly string[] = Object.values(FilterBy);
 const SORTS: readonly string[] = Object.values(SortBy);
@@ -36,41 +37,77 @@ function feedQueryOf(library: LibraryState): FeedQuery {
 export const POST_DIALOG_PATH = '/post/:postId';
 
 /**
- * On a page load of `/` with a session, starts the feed's request beside the session's own
- * (the user and the company), rather than after them: the signed-in frame renders only once
- * both have answered (ProtectedRoute), and the feed then asked only from that render, a round
- * trip later. On `/post/{id}`, the dialog's post is asked too, and the feed behind it: the post
- * otherwise waited for the dialog's code as well. On a topic page (`/topic/{id}`, or Explore), its
- * first page of posts is asked, and for a topic the topic list and the member's follows its header
- * waits for: they otherwise waited for the library screens' code and the signed-in frame. Rendered
- * outside the guard, once per page load.
+ * Starts a request unless the cache holds any state for its key (data, a request under way, or a
+ * failure): TanStack Query's own rule for a prefetch during render (usePrefetchQuery).
+ */
+function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Promise<void>): void {
+  if (client.getQueryState(queryKey) === undefined) void start();
+}
+
+/**
+ * On a page load with a session, starts the page's requests beside the session's own (the user
+ * and the company configuration, which the signed-in frame waits for: ProtectedRoute), rather
+ * than after them or after the first commit: from an effect, they waited for the whole first
+ * render, some 350 ms of a phone's main thread after the entry had run (four times that on
+ * Lighthouse's slowed phone), and everything the page shows with them. The web app calls it
+ * before its first render (main.tsx), FeedPrefetch again during it (the Teams tab, a sign-in
+ * without a page load); a request already asked is not asked again.
+ *
+ * On `/`, the feed is asked, and the code of its filter and sort row, which paints with the
+ * cards. On `/post/{id}`, the dialog's post is asked too, and the feed behind it: the post
+ * otherwise waited for the dialog's code as well. On a topic page (`/topic/{id}`, or Explore),
+ * its first page of posts is asked, and for a topic the topic list and the member's follows its
+ * header waits for: they otherwise waited for the library screens' code and the signed-in frame.
+ */
+export function prefetchPage(client: QueryClient, pathname: string, userId: number, library: LibraryState): void {
+  const user = userQueryOptions(userId);
+  prefetchOnce(client, user.queryKey, () => client.prefetchQuery(user));
+  const config = configInfoQueryOptions();
+  prefetchOnce(client, config.queryKey, () => client.prefetchQuery(config));
+  // The dialog's route (router.tsx) and its id, read as PostDialogRoute reads it.
+  const dialog = matchPath(POST_DIALOG_PATH, pathname);
+  const postId = dialog === null ? null : postIdParam(dialog.params.postId);
+  if (postId !== null && isPostId(postId)) {
+    const post = postQueryOptions(postId);
+    prefetchOnce(client, post.queryKey, () => client.prefetchQuery(post));
+  }
+  if (pathname === '/' || dialog !== null) {
+    const feed = feedQueryOptions(feedQueryOf(library));
+    prefetchOnce(client, feed.queryKey, () => client.prefetchQuery(feed));
+    void libraryControls();
+  }
+  // The topic page's topic, read as TopicRoute reads it (undefined: not a topic page).
+  const topic = matchPath(TOPIC_PATH, pathname);
+  const topicId = topic === null ? undefined : topicOfParam(topic.params.topicId ?? '');
+  if (topicId !== undefined) {
+    const pages = postsInfiniteQueryOptions(topicPostsQuery(topicId, library));
+    prefetchOnce(client, pages.queryKey, () => client.prefetchInfiniteQuery(pages));
+    if (topicId !== null) {
+      const topics = categoriesQueryOptions();
+      prefetchOnce(client, topics.queryKey, () => client.prefetchQuery(topics));
+      const follows = userCategoriesQueryOptions();
+      prefetchOnce(client, follows.queryKey, () => client.prefetchQuery(follows));
+    }
+  }
+}
+
+/**
+ * The page's requests (prefetchPage) during the first render, for a start that did not make them
+ * before it, and the feed's library strings (the filter and sort row's). Rendered outside the
+ * guard, once per page load or sign-in (its first render decides).
  */
 export function FeedPrefetch(): null {
   const { pathname } = useLocation();
   const userId = useSignedInUserId();
   const [library] = useLibraryState();
   const client = useQueryClient();
-  const [initial] = useState(() => {
-    // The dialog's route (router.tsx) and its id, read as PostDialogRoute reads it.
-    const dialog = matchPath(POST_DIALOG_PATH, pathname);
-    const postId = dialog === null ? null : postIdParam(dialog.params.postId);
-    // The topic page's topic, read as TopicRoute reads it (undefined: not a topic page).
-    const topic = matchPath(TOPIC_PATH, pathname);
-    const topicId = topic === null ? undefined : topicOfParam(topic.params.topicId ?? '');
-    return { atFeed: pathname === '/' || dialog !== null, postId, topicId, signedIn: userId !== null, query: feedQueryOf(library), library };
+  const { i18n } = useTranslation();
+  useState(() => {
+    if (userId === null) return null;
+    prefetchPage(client, pathname, userId, library);
+    if (pathname === '/' || matchPath(POST_DIALOG_PATH, pathname) !== null) void i18n.loadNamespaces('library');
+    return null;
   });
-  useEffect(() => {
-    if (!initial.signedIn) return;
-    if (initial.postId !== null && isPostId(initial.postId)) void client.prefetchQuery(postQueryOptions(initial.postId));
-    if (initial.atFeed) void client.prefetchQuery(feedQueryOptions(initial.query));
-    if (initial.topicId !== undefined) {
-      void client.prefetchInfiniteQuery(postsInfiniteQueryOptions(topicPostsQuery(initial.topicId, initial.library)));
-      if (initial.topicId !== null) {
-        void client.prefetchQuery(categoriesQueryOptions());
-        void client.prefetchQuery(userCategoriesQueryOptions());
-      }
-    }
-  }, [client, initial]);
   return null;
 }
 

@@ -68,6 +68,11 @@ const useLibraryStore = create<LibraryStore>()((set, get) => ({
   },
 }));
 
+/** A user's library state now, outside React (before the first render: main.tsx), as useLibraryState reads it. */
+export function libraryStateOf(userId: number): LibraryState {
+  return useLibraryStore.getState().byUser[userId] ?? load(userId);
+}
+
 /** The signed-in user's library state and its updater; kept per user in localStorage. */
 export function useLibraryState(): [LibraryState, (patch: Partial<LibraryState>) => void] {
   const userId = useSessionStore((s) => s.userId);
