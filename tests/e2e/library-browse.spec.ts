@@ -99,6 +99,32 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     session.expectAskedBeforeUserAnswered(['/api/v4/post/feed']);
   });
 
+  test('a page load of the feed asks for its data before the app first renders', async ({ page }) => {
+    // When the app's first commit replaces the boot spinner of index.html, in the page's own clock.
+    await page.addInitScript(() => {
+      const marks = window as unknown as { bootReplacedAt?: number };
+      new MutationObserver((_changes, observer) => {
+        if (document.querySelector('#root') !== null && document.querySelector('.chorus-boot') === null) {
+          marks.bootReplacedAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await expectFeed(page);
+    const { replaced, asked } = await page.evaluate(() => {
+      const started = (path: string) =>
+        performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === path)?.startTime ?? Number.NaN;
+      return {
+        replaced: (window as unknown as { bootReplacedAt?: number }).bootReplacedAt ?? Number.NaN,
+        asked: { feed: started('/api/v4/post/feed'), config: started('/api/v1/config/info') },
+      };
+    });
+    expect(replaced, 'the boot spinner was replaced').toBeGreaterThan(0);
+    expect(asked.feed, 'the feed was asked before the first render committed').toBeLessThan(replaced);
+    expect(asked.config, 'the company configuration was asked before the first render committed').toBeLessThan(replaced);
+  });
+
   test('a page load of /post/{id} asks for the post and the feed beside the session, not after its answers', async ({ page, baseURL }) => {
     const post = (await listAsUser(baseURL, { results_per_page: '1' })).objects[0];
     expect(post).toBeDefined();
