@@ -2,7 +2,9 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { JSX } from 'react';
 import { Button } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { userCategoriesQueryOptions } from '../api/user-categories.ts';
 
 // The popover (Fluent's Popover and the topic list) loads on first use.
 const TopicsPopover = lazy(() => import('./topics-popover.tsx').then((m) => ({ default: m.TopicsPopover })));
@@ -22,6 +24,11 @@ export function TopicsDropdown(): JSX.Element {
   const { pathname } = useLocation();
   // Following a link closes the menu.
   useEffect(() => setOpen(false), [pathname]);
+  // The followed topics are asked for with the bar (it renders after the page's first paint), so
+  // the menu opens at its full size: asked for only as it opened, they came after its links had
+  // painted and pushed them down, under a pointer about to click Bookmarks.
+  const client = useQueryClient();
+  useEffect(() => void client.prefetchQuery(userCategoriesQueryOptions()), [client]);
 
   return (
     <>
