@@ -39,12 +39,9 @@ const SuggestButton = lazy(() => import('../../features/suggest/index.ts').then(
 const smartAppBanner = () => import('../../features/top-bar/components/smart-app-banner.tsx');
 const SmartAppBanner = lazy(() => smartAppBanner().then((m) => ({ default: m.SmartAppBanner })));
 
-/** Whether the smart app banner shows now, as AppLayout decides at its first render. */
-function useBannerAtStart(): [hidden: boolean, shows: boolean] {
-  const narrow = useMediaQuery(NARROW_QUERY);
-  const { host } = useChorusSettings();
-  const [hidden] = useState(() => isSmartBannerHidden(localStore.get(SMART_BANNER_KEY), Date.now()));
-  return [hidden, showsSmartBanner({ narrow, host, hidden })];
+/** Whether the smart app banner was closed within the last week (decided once per mount). */
+function bannerClosedNow(): boolean {
+  return isSmartBannerHidden(localStore.get(SMART_BANNER_KEY), Date.now());
 }
 
 /**
@@ -55,8 +52,9 @@ function useBannerAtStart(): [hidden: boolean, shows: boolean] {
  * outside the guard, beside FeedPrefetch.
  */
 export function LayoutPrefetch(): null {
-  const [, shows] = useBannerAtStart();
-  useState(() => (shows ? void smartAppBanner() : undefined));
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const { host } = useChorusSettings();
+  useState(() => (showsSmartBanner({ narrow, host, hidden: bannerClosedNow() }) ? void smartAppBanner() : undefined));
   return null;
 }
 
@@ -177,8 +175,7 @@ export function AppLayout(): JSX.Element {
   const { host } = useChorusSettings();
   // Decided here, before render, so a banner that shows holds the first frame rather than
   // pushing the page down when its code arrives.
-  const [hiddenAtStart] = useBannerAtStart();
-  const [bannerHidden, setBannerHidden] = useState(hiddenAtStart);
+  const [bannerHidden, setBannerHidden] = useState(bannerClosedNow);
   const bannerShows = showsSmartBanner({ narrow, host, hidden: bannerHidden });
   usePageAnalytics();
   return (

@@ -53,32 +53,36 @@ function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Prom
  * before its first render (main.tsx), FeedPrefetch again during it (the Teams tab, a sign-in
  * without a page load); a request already asked is not asked again.
  *
- * On `/`, the feed is asked, and the code of its filter and sort row, which paints with the
- * cards. On `/post/{id}`, the dialog's post is asked too, and the feed behind it: the post
+ * Only the pages below ask here; on any other (sign-in among them) the guard asks for the
+ * session's own. On `/`, the feed is asked, and the code of its filter and sort row, which paints
+ * with the cards. On `/post/{id}`, the dialog's post is asked too, and the feed behind it: the post
  * otherwise waited for the dialog's code as well. On a topic page (`/topic/{id}`, or Explore),
  * its first page of posts is asked, and for a topic the topic list and the member's follows its
  * header waits for: they otherwise waited for the library screens' code and the signed-in frame.
  */
 export function prefetchPage(client: QueryClient, pathname: string, userId: number, library: LibraryState): void {
+  // The dialog's route (router.tsx) and its id, read as PostDialogRoute reads it.
+  const dialog = matchPath(POST_DIALOG_PATH, pathname);
+  const postId = dialog === null ? null : postIdParam(dialog.params.postId);
+  // The topic page's topic, read as TopicRoute reads it (undefined: not a topic page).
+  const topic = matchPath(TOPIC_PATH, pathname);
+  const topicId = topic === null ? undefined : topicOfParam(topic.params.topicId ?? '');
+  const atFeed = pathname === '/' || dialog !== null;
+  // Any other page (sign-in among them) asks for nothing here: the guard asks for the session's own.
+  if (!atFeed && topicId === undefined) return;
   const user = userQueryOptions(userId);
   prefetchOnce(client, user.queryKey, () => client.prefetchQuery(user));
   const config = configInfoQueryOptions();
   prefetchOnce(client, config.queryKey, () => client.prefetchQuery(config));
-  // The dialog's route (router.tsx) and its id, read as PostDialogRoute reads it.
-  const dialog = matchPath(POST_DIALOG_PATH, pathname);
-  const postId = dialog === null ? null : postIdParam(dialog.params.postId);
   if (postId !== null && isPostId(postId)) {
     const post = postQueryOptions(postId);
     prefetchOnce(client, post.queryKey, () => client.prefetchQuery(post));
   }
-  if (pathname === '/' || dialog !== null) {
+  if (atFeed) {
     const feed = feedQueryOptions(feedQueryOf(library));
     prefetchOnce(client, feed.queryKey, () => client.prefetchQuery(feed));
     void libraryControls();
   }
-  // The topic page's topic, read as TopicRoute reads it (undefined: not a topic page).
-  const topic = matchPath(TOPIC_PATH, pathname);
-  const topicId = topic === null ? undefined : topicOfParam(topic.params.topicId ?? '');
   if (topicId !== undefined) {
     const pages = postsInfiniteQueryOptions(topicPostsQuery(topicId, library));
     prefetchOnce(client, pages.queryKey, () => client.prefetchInfiniteQuery(pages));
@@ -93,7 +97,7 @@ export function prefetchPage(client: QueryClient, pathname: string, userId: numb
 
 /**
  * The page's requests (prefetchPage) during the first render, for a start that did not make them
- * before it, and the feed's library strings (the filter and sort row's). Rendered outside the
+ * before it, and the library strings of the filter and sort row (the feed's, a topic page's). Rendered outside the
  * guard, once per page load or sign-in (its first render decides).
  */
 export function FeedPrefetch(): null {
@@ -105,7 +109,8 @@ export function FeedPrefetch(): null {
   useState(() => {
     if (userId === null) return null;
     prefetchPage(client, pathname, userId, library);
-    if (pathname === '/' || matchPath(POST_DIALOG_PATH, pathname) !== null) void i18n.loadNamespaces('library');
+    // The filter and sort row's strings, wherever it shows (the feed and the pages over it).
+    void i18n.loadNamespaces('library');
     return null;
   });
   return null;

@@ -128,6 +128,8 @@ export function FeedView(props: FeedViewProps): JSX.Element {
   } else {
     const { featured, latest, topics } = feed.data;
     const doormats = topics.filter((topic) => topic.posts.length > 0);
+    // The latest posts hold the first screen only when there are no featured ones above them.
+    const latestFirst = feedFirstGrid(feed.data) === 'latest';
     const empty = featured.length === 0 && latest.length === 0 && doormats.length === 0;
     content = (
       <>
@@ -145,8 +147,8 @@ export function FeedView(props: FeedViewProps): JSX.Element {
             <PostGrid
               posts={latest}
               headingLevel="h3"
-              eager={feedFirstGrid(feed.data) === 'latest' ? FIRST_SCREEN_CARDS : 0}
-              immediate={feedFirstGrid(feed.data) === 'latest' ? FIRST_ROW_CARDS : 0}
+              eager={latestFirst ? FIRST_SCREEN_CARDS : 0}
+              immediate={latestFirst ? FIRST_ROW_CARDS : 0}
             />
           </FeedSection>
         ) : null}

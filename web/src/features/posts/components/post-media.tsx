@@ -3,7 +3,7 @@ import { Link, Text } from '@fluentui/react-components';
 import { Play48Filled } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@chorus/core';
-import { postMediaKind } from './post-media-kind.ts';
+import { cardPictureOf, postMediaKind } from './post-media-kind.ts';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import styles from './post-media.module.css';
 
@@ -19,6 +19,9 @@ export function PostMedia(props: { post: Post; size?: 'card' | 'large'; eager?: 
   const { t } = useTranslation();
   const loading: MediaLoading = props.eager ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy' };
   const media = postMediaKind(props.post);
+  // The picture a card shows (first-screen.ts preloads the first card's): an image's medium
+  // size, a video's poster, a link preview's image. The open post shows an image at full size.
+  const picture = cardPictureOf(media);
   const frame = props.size === 'large' ? `${styles.frame} ${styles.large}` : styles.frame;
 
   switch (media.kind) {
@@ -27,21 +30,21 @@ export function PostMedia(props: { post: Post; size?: 'card' | 'large'; eager?: 
       // poster, if any, with a clear notice instead of a player that stays blank.
       return (
         <div className={`${frame} ${styles.unplayable}`} role="img" aria-label={t('post.videoUnavailableLabel', { title: props.post.title })}>
-          {media.poster ? <img className={styles.poster} src={media.poster} alt="" {...loading} /> : null}
+          {picture ? <img className={styles.poster} src={picture} alt="" {...loading} /> : null}
           <span className={styles.unplayableNotice}>
             <Text size={200}>{t('post.videoUnavailable')}</Text>
           </span>
         </div>
       );
     case 'video':
-      return <PostVideo frame={frame} title={props.post.title} mp4={media.mp4} mov={media.mov} poster={media.poster} loading={loading} />;
+      return <PostVideo frame={frame} title={props.post.title} mp4={media.mp4} mov={media.mov} poster={picture} loading={loading} />;
     case 'image':
-      return <img className={frame} src={props.size === 'large' ? media.image.original : media.image.medium} alt={props.post.title} {...loading} />;
+      return <img className={frame} src={props.size === 'large' ? media.image.original : (picture ?? undefined)} alt={props.post.title} {...loading} />;
     case 'attachment': {
       const { object } = media.attachment;
       return (
         <Link className={styles.attachment} href={object.url} target="_blank" rel="noopener noreferrer">
-          {object.image ? <img className={frame} src={object.image} alt="" {...loading} /> : null}
+          {picture ? <img className={frame} src={picture} alt="" {...loading} /> : null}
           <span className={styles.attachmentText}>
             <Text size={200} className={styles.domain}>
               {object.domain}
