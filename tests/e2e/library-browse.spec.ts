@@ -207,6 +207,47 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     await cdp.detach();
   });
 
+  test('a page load shows one kind of spinner until the page paints, never a Suspense fallback that holds the page back', async ({ page }) => {
+    // Each spinner shown while the page loads, and whether React shows it as a Suspense boundary's
+    // fallback: a boundary that has shown its fallback reveals its content no sooner than 300 ms
+    // after (React's FALLBACK_THROTTLE_MS), so a page whose code and data were in waited on a timer.
+    await page.addInitScript(() => {
+      const spinners: boolean[] = [];
+      Object.assign(window, { __spinners: spinners });
+      /** React's fiber of a DOM element: the first Suspense above it shows its fallback when the path passes through the fallback's fragment. */
+      const asFallback = (element: Element): boolean => {
+        const key = Object.keys(element).find((name) => name.startsWith('__reactFiber$'));
+        let fiber = key === undefined ? null : (element as unknown as Record<string, { tag: number; return: unknown } | null>)[key];
+        let child: { tag: number } | null = null;
+        while (fiber) {
+          // 13: a Suspense boundary; its primary content sits under an Offscreen fiber (22), its fallback under a Fragment (7).
+          if (fiber.tag === 13) return child?.tag === 7;
+          child = fiber;
+          fiber = fiber.return as typeof fiber;
+        }
+        return false;
+      };
+      const seen = new WeakSet<Element>();
+      new MutationObserver(() => {
+        for (const spinner of document.querySelectorAll('.fui-Spinner')) {
+          if (seen.has(spinner)) continue;
+          seen.add(spinner);
+          spinners.push(asFallback(spinner));
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The filter and sort row's code comes late, so the page's first render waits for it.
+    await page.route(/\/assets\/library-controls-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto('/');
+    await expectFeed(page);
+    const spinners = await page.evaluate(() => (window as unknown as { __spinners: boolean[] }).__spinners);
+    expect(spinners.length, 'a spinner showed while the page loaded').toBeGreaterThan(0);
+    expect(spinners, 'no spinner was a Suspense fallback').not.toContain(true);
+  });
+
   test('the feed paints its filter and sort row with its cards: nothing moves down when that code arrives late', async ({ page }) => {
     // Where the first card was in the frame that first showed it.
     await page.addInitScript(() => {

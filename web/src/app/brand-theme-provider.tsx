@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { createContext, use, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
 import { FluentProvider, createLightTheme } from '@fluentui/react-components';
 import type { BrandVariants, Theme } from '@fluentui/react-components';
@@ -11,10 +11,14 @@ import styles from './brand-theme-provider.module.css';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
+/** Whether the branded theme is ready (BrandThemeProvider), read by BrandGate. */
+const BrandReady = createContext(true);
+
 /**
  * Fluent theme from the company's branding (its tint colour), light or dark as the system
  * asks, unless the host passes a theme (Teams). Waits for the branding so the page does not
- * flash in the default colours.
+ * flash in the default colours: BrandGate, inside the routes' Suspense boundary, shows a spinner
+ * until then.
  */
 export function BrandThemeProvider(props: { theme: Theme | undefined; children: ReactNode }): JSX.Element {
   const branding = useBrandedSettings({ enabled: props.theme === undefined });
@@ -38,8 +42,22 @@ export function BrandThemeProvider(props: { theme: Theme | undefined; children: 
     <FluentProvider theme={theme} applyStylesToPortals>
       {/* Page styles sit inside: the provider's own class is copied onto every portal. */}
       <div className={styles.root} data-color-scheme={props.theme || !dark ? 'light' : 'dark'}>
-        {revealed ? props.children : <PageSpinner />}
+        <BrandReady value={revealed}>{props.children}</BrandReady>
       </div>
     </FluentProvider>
   );
+}
+
+/**
+ * A spinner until the branded theme is ready, then the page. It sits inside the routes' Suspense
+ * boundary (router.tsx, RootRoute) rather than around it: a boundary first mounted in the render
+ * that reveals the page showed its own spinner as a fallback while the page's lazy code
+ * arrived, and React holds back a boundary's content for 300 ms after its fallback shows
+ * (FALLBACK_THROTTLE_MS), so the first cards waited on a timer for some 200 ms with everything
+ * they needed at hand. Mounted from the first render, the boundary is already showing this
+ * spinner as its content when the page's render suspends; that render is a deferred one
+ * (lib/use-revealed.ts), so React keeps the spinner and commits the page as soon as its code is in.
+ */
+export function BrandGate(props: { children: ReactNode }): JSX.Element {
+  return use(BrandReady) ? <>{props.children}</> : <PageSpinner />;
 }

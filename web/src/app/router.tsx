@@ -13,6 +13,7 @@ import { AppLayout, LayoutPrefetch } from './layouts/app-layout.tsx';
 import { FeedPrefetch, FeedRoute, POST_DIALOG_PATH, PostDialogHold } from './routes/feed.tsx';
 import { TOPIC_PATH } from '../features/posts/api/get-posts.ts';
 import { PostActionsProvider } from './routes/post-actions-provider.tsx';
+import { BrandGate } from './brand-theme-provider.tsx';
 
 // Everything but the signed-in frame and the feed loads on demand, keeping the feed's first
 // render small. The auth screens share one chunk.
@@ -82,7 +83,9 @@ function RootRoute(): JSX.Element {
   return (
     <ErrorBoundary resetKey={location.pathname} fallback={(reset) => <RouteError onRetry={reset} />}>
       <Suspense fallback={<PageSpinner />}>
-        <Outlet />
+        <BrandGate>
+          <Outlet />
+        </BrandGate>
       </Suspense>
     </ErrorBoundary>
   );
