@@ -194,10 +194,10 @@ export function moduleStats(): Plugin {
 }
 
 /**
- * Lazily loaded chunks that paint with a page's first frame: the feed's filter and sort row, and
- * the phone's smart app banner (see modulePreload below).
+ * Lazily loaded chunks that paint with a page's first frame: the feed's filter and sort row, the
+ * phone's smart app banner, and the library screens on a topic page (see modulePreload below).
  */
-const FIRST_FRAME_CHUNKS = /^assets\/(?:library-controls|smart-app-banner)-[\w-]+\.js$/;
+const FIRST_FRAME_CHUNKS = /^assets\/(?:library-controls|smart-app-banner|library-routes)-[\w-]+\.js$/;
 
 const DEV_API_ORIGIN = 'http://127.0.0.1:3000';
 

@@ -39,7 +39,14 @@ async function holdUserRecord(page: Page): Promise<{ expectAskedBeforeUserAnswer
   });
   page.on('request', (request) => {
     const url = new URL(request.url());
-    const name = url.pathname === '/api/v4/post/' && url.searchParams.has('categories') ? `${url.pathname}?categories=${url.searchParams.get('categories')}` : url.pathname;
+    // A post list by its topics, a chunk of the build by its name without the hash (`/assets/library-routes.js`).
+    const chunk = /^\/assets\/(.+)-[\w-]{8}\.js$/.exec(url.pathname)?.[1];
+    const name =
+      url.pathname === '/api/v4/post/' && url.searchParams.has('categories')
+        ? `${url.pathname}?categories=${url.searchParams.get('categories')}`
+        : chunk !== undefined
+          ? `/assets/${chunk}.js`
+          : url.pathname;
     if (!asked.has(name)) asked.set(name, Date.now());
   });
   return {
@@ -90,6 +97,25 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     // Used once, it is Fluent's own: it shows again on the next hover.
     await bookmark.hover();
     await expect(hint).toBeVisible();
+  });
+
+  test("a topic page paints without Fluent's tooltip code, which comes with the first tooltip used", async ({ page }) => {
+    const tooltipCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/fluent-tooltip-[\w-]+\.js$/.test(new URL(request.url()).pathname)) tooltipCode.push(request.url());
+    });
+    await page.goto('/topic/latest');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    // Every card and its controls are on screen (post-grid.tsx), each with a tooltip still to use.
+    await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(tooltipCode, 'no tooltip code before a tooltip is used').toEqual([]);
+    const bookmark = page.getByRole('main').getByRole('article').first().getByRole('button', { name: 'Bookmark', exact: true });
+    // Its description is there before the code, and while it comes.
+    await expect(bookmark).toHaveAccessibleDescription(/^(Bookmark|Remove bookmark)$/);
+    await bookmark.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(/^(Bookmark|Remove bookmark)$/);
+    await expect(bookmark).toHaveAccessibleDescription(/^(Bookmark|Remove bookmark)$/);
+    expect(tooltipCode).toHaveLength(1);
   });
 
   test('a page load of the feed asks for the feed beside the session, not after its answers', async ({ page }) => {
@@ -146,8 +172,15 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     await page.goto(`/topic/${topic?.id}`);
     await expect(page.getByRole('heading', { level: 1, name: topic?.name ?? '', exact: true })).toBeVisible();
     await expect(page.locator('main article').first()).toBeVisible();
-    // The topic's posts, and the topic list and the member's follows its header waits for.
-    session.expectAskedBeforeUserAnswered([`/api/v4/post/?categories=${topic?.id}`, '/api/v1/category', '/api/v2/user/category']);
+    // The topic's posts, and the topic list and the member's follows its header waits for, and
+    // the library screens' code with its imports (the topic view's infinite scroll among them).
+    session.expectAskedBeforeUserAnswered([
+      `/api/v4/post/?categories=${topic?.id}`,
+      '/api/v1/category',
+      '/api/v2/user/category',
+      '/assets/library-routes.js',
+      '/assets/use-infinite-scroll.js',
+    ]);
   });
 
   test('the first screen\'s pictures load at once and first, every other picture as it nears the screen', async ({ page }) => {

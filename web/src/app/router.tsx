@@ -10,7 +10,7 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { adminLandingPath } from '../lib/redirects.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { AppLayout, LayoutPrefetch } from './layouts/app-layout.tsx';
-import { FeedPrefetch, FeedRoute, POST_DIALOG_PATH, PostDialogHold } from './routes/feed.tsx';
+import { FeedPrefetch, FeedRoute, POST_DIALOG_PATH, PostDialogHold, libraryRoutes } from './routes/feed.tsx';
 import { TOPIC_PATH } from '../features/posts/api/get-posts.ts';
 import { PostActionsProvider } from './routes/post-actions-provider.tsx';
 import { BrandGate } from './brand-theme-provider.tsx';
@@ -47,7 +47,6 @@ const AtomRoute = lazy(() => import('./routes/atom.tsx').then((m) => ({ default:
 const LegalRoute = lazy(() => import('./routes/legal.tsx').then((m) => ({ default: m.LegalRoute })));
 const AdminLandingRoute = lazy(() => import('./routes/admin-landing.tsx').then((m) => ({ default: m.AdminLandingRoute })));
 const AdminRedirectRoute = lazy(() => import('./routes/admin-redirect.tsx').then((m) => ({ default: m.AdminRedirectRoute })));
-const libraryRoutes = () => import('./routes/library-routes.tsx');
 const TopicRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.TopicRoute })));
 const SearchRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.SearchRoute })));
 const BookmarksRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.BookmarksRoute })));

@@ -1,6 +1,32 @@
 import { cloneElement, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
-import { Tooltip } from '@fluentui/react-components';
 import { KEYBORG_FOCUSIN } from '@fluentui/react-tabster';
+
+type FluentTooltip = typeof import('./fluent-tooltip.ts').Tooltip;
+/** Fluent's Tooltip once its code has come (for every LazyTooltip after the first). */
+let loadedTooltip: FluentTooltip | null = null;
+
+/**
+ * Fluent's Tooltip (with its positioning and portal, some 17 KB gzip), loaded on the first use of
+ * any tooltip, within the show delay: a page whose header has one (a topic's follow toggle)
+ * fetched it before its first paint. Not React.lazy: a Suspense boundary that showed its fallback
+ * holds back every other boundary's content for 300 ms (React's FALLBACK_THROTTLE_MS), so a
+ * pointer passing over a card would delay a dialog opened just after; a state update shows it at once.
+ */
+function useFluentTooltip(wanted: boolean): FluentTooltip | null {
+  const [tooltip, setTooltip] = useState<{ component: FluentTooltip } | null>(() => (loadedTooltip === null ? null : { component: loadedTooltip }));
+  useEffect(() => {
+    if (!wanted || tooltip !== null) return undefined;
+    let live = true;
+    void import('./fluent-tooltip.ts').then((m) => {
+      loadedTooltip = m.Tooltip;
+      if (live) setTooltip({ component: m.Tooltip });
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, tooltip]);
+  return tooltip?.component ?? null;
+}
 
 /** Fluent's own delays before a tooltip shows and hides on hover (TooltipProps.showDelay, hideDelay). */
 const SHOW_DELAY_MS = 250;
@@ -73,6 +99,7 @@ export function LazyTooltip(props: LazyTooltipProps): JSX.Element {
   // The window lost the focus, not the trigger: its coming back shows nothing (as Fluent's).
   const ignoreNextFocus = useRef(false);
   const descriptionId = useId();
+  const Tooltip = useFluentTooltip(target !== null);
 
   const cancel = useCallback((): void => {
     if (timer.current !== null) window.clearTimeout(timer.current);
@@ -125,18 +152,20 @@ export function LazyTooltip(props: LazyTooltipProps): JSX.Element {
       setVisible(false);
     },
   };
+  const hiddenDescription = (
+    <span id={descriptionId} hidden>
+      {content}
+    </span>
+  );
   if (relationship === 'label') triggerProps['aria-label'] = own['aria-label'] ?? content;
   else triggerProps['aria-describedby'] = [own['aria-describedby'], descriptionId].filter((id) => id !== undefined).join(' ');
 
   return (
     <>
       {cloneElement(children, triggerProps)}
-      {relationship === 'description' && target === null ? (
-        <span id={descriptionId} hidden>
-          {content}
-        </span>
-      ) : null}
-      {target !== null ? (
+      {/* Until Fluent's code has come, a description stays in the hidden text it had. */}
+      {relationship === 'description' && (target === null || Tooltip === null) ? hiddenDescription : null}
+      {target !== null && Tooltip !== null ? (
         <Tooltip
           // A name is on the trigger itself (above). A description is the tooltip's content, by
           // the id the hidden text had: Fluent keeps a description tooltip rendered while hidden.

@@ -25,6 +25,13 @@ import { CustomizeFeed } from '../../features/topics/components/customize-feed.t
 const libraryControls = () => import('../../features/library/components/library-controls.tsx');
 const LibraryControls = lazy(() => libraryControls().then((m) => ({ default: m.LibraryControls })));
 
+/**
+ * The library screens' code (router.tsx's TopicRoute, SearchRoute, ...), asked for before the first
+ * render on a topic page, beside the page's data: asked for as the page rendered, it came with
+ * its imports and theirs in three round trips after the data, and the page with them.
+ */
+export const libraryRoutes = () => import('./library-routes.tsx');
+
 const FILTERS: readonly string[] = Object.values(FilterBy);
 const SORTS: readonly string[] = Object.values(SortBy);
 
@@ -57,7 +64,7 @@ function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Prom
  * session's own. On `/`, the feed is asked, and the code of its filter and sort row, which paints
  * with the cards. On `/post/{id}`, the dialog's post is asked too, and the feed behind it: the post
  * otherwise waited for the dialog's code as well. On a topic page (`/topic/{id}`, or Explore),
- * its first page of posts is asked, and for a topic the topic list and the member's follows its
+ * its first page of posts is asked, and the library screens' code (libraryRoutes), and for a topic the topic list and the member's follows its
  * header waits for: they otherwise waited for the library screens' code and the signed-in frame.
  */
 export function prefetchPage(client: QueryClient, pathname: string, userId: number, library: LibraryState): void {
@@ -84,6 +91,7 @@ export function prefetchPage(client: QueryClient, pathname: string, userId: numb
     void libraryControls();
   }
   if (topicId !== undefined) {
+    void libraryRoutes();
     const pages = postsInfiniteQueryOptions(topicPostsQuery(topicId, library));
     prefetchOnce(client, pages.queryKey, () => client.prefetchInfiniteQuery(pages));
     if (topicId !== null) {
