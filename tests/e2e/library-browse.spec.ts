@@ -161,6 +161,26 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     session.expectAskedBeforeUserAnswered([`/api/v4/post/${post?.id}`, '/api/v4/post/feed']);
   });
 
+  test('behind a post opened by its address, the feed polls for new posts and tracks impressions only once the post is closed', async ({ page, baseURL }) => {
+    const post = (await listAsUser(baseURL, { results_per_page: '1' })).objects[0];
+    expect(post).toBeDefined();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/v4/post/last-post-id' || /\/assets\/impression-tracker-[\w-]+\.js$/.test(pathname)) asked.push(pathname.startsWith('/api/') ? 'poll' : 'tracker');
+    });
+    await page.goto(`/post/${post?.id}`);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { level: 2, name: post?.title ?? '', exact: true })).toBeVisible();
+    // The post's own parts come in their turns while the feed behind waits (lib/after-first-paint.tsx).
+    await expect(dialog.getByRole('button', { name: 'Bookmark', exact: true })).toBeVisible();
+    await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(asked, 'nothing asked for the feed behind the open post').toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => [...new Set(asked)].sort()).toEqual(['poll', 'tracker']);
+  });
+
   test('a page load of a topic page asks for its posts and its header\'s data beside the session, not after its answers', async ({ page, baseURL }) => {
     const api = await CompanyApi.signIn(baseURL ?? '', DEMO_USERS.acmeUser);
     const { status, body } = await api.send('GET', '/api/v1/category');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { POST_POLLING_TIMEOUT_MS, type LastPostIdResponse } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint.tsx';
 
 /** `GET /api/v4/post/last-post-id`: the newest post on the feed, null when none. */
 export function getLastPostId(): Promise<LastPostIdResponse> {
@@ -32,10 +33,14 @@ export function isNewerPost(seen: number | null | undefined, newest: number | nu
   return seen === null || newest > seen;
 }
 
-/** New-post polling for the feed: whether newer posts exist, and how to show them. */
+/**
+ * New-post polling for the feed: whether newer posts exist, and how to show them. The first ask
+ * waits for the page's first paint (lib/after-first-paint.tsx), which it has no part in.
+ */
 export function useNewPosts(): { available: boolean; show: () => Promise<void> } {
   const queryClient = useQueryClient();
-  const newest = useQuery(lastPostIdQueryOptions());
+  const painted = useAfterFirstPaint();
+  const newest = useQuery({ ...lastPostIdQueryOptions(), enabled: painted });
   const [seen, setSeen] = useState<number | null | undefined>(undefined);
   const id = newest.isFetchedAfterMount ? newest.data?.id : undefined;
   // The first answer after mount is the newest post the freshly loaded feed already shows.

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties, JSX, ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useChorusSettings } from '../../../lib/chorus-context.ts';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint.tsx';
 import { ListPathContext } from '../hooks/list-path.ts';
 import { isPostPath } from '../utils/post-path.ts';
 import type { ImpressionTracker } from '../utils/impression-tracker.ts';
@@ -11,8 +12,9 @@ const NO_BOX: CSSProperties = { display: 'contents' };
 
 /**
  * Tracks the post cards shown in its children (impressions), and tells the post modal which
- * list page it was opened from (the channel of its clicks). The tracker loads after the first
- * render, which it has no part in.
+ * list page it was opened from (the channel of its clicks). The tracker loads after the page's
+ * first paint (lib/after-first-paint.tsx), which it has no part in: loaded as the page first
+ * committed, its two files were fetched before the first card's picture was drawn.
  */
 export function PostTracking(props: { children: ReactNode }): JSX.Element {
   const { pathname } = useLocation();
@@ -20,9 +22,10 @@ export function PostTracking(props: { children: ReactNode }): JSX.Element {
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const [tracker, setTracker] = useState<ImpressionTracker | null>(null);
   const listPath = useRef<string | null>(null);
+  const later = useAfterFirstPaint();
 
   useEffect(() => {
-    if (root === null) return;
+    if (root === null || !later) return;
     let cancelled = false;
     let started: ImpressionTracker | null = null;
     import('../utils/impression-tracker.ts')
@@ -38,7 +41,7 @@ export function PostTracking(props: { children: ReactNode }): JSX.Element {
       started?.stop();
       setTracker(null);
     };
-  }, [root, host]);
+  }, [root, host, later]);
 
   useEffect(() => {
     if (!isPostPath(pathname)) listPath.current = pathname;
