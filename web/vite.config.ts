@@ -194,13 +194,13 @@ export function moduleStats(): Plugin {
 }
 
 /**
- * Lazily loaded chunks that paint with a page's first frame: the feed's filter and sort row, the
- * phone's smart app banner, the library screens on a topic page, and the two warnings above the
+ * Lazily loaded chunks that paint with a page's first frame: the phone's smart app banner, the
+ * library screens on a topic page, and the two warnings above the
  * page (an unconfirmed e-mail, a time zone that differs from the saved one), which hold the
  * frame when they show (WithFirstPaint): the time zone's came in three round trips, its chunk,
  * its imports, theirs (see modulePreload below).
  */
-const FIRST_FRAME_CHUNKS = /^assets\/(?:library-controls|smart-app-banner|library-routes|timezone-warning-bar|email-confirmation-banner)-[\w-]+\.js$/;
+const FIRST_FRAME_CHUNKS = /^assets\/(?:smart-app-banner|library-routes|timezone-warning-bar|email-confirmation-banner)-[\w-]+\.js$/;
 
 const DEV_API_ORIGIN = 'http://127.0.0.1:3000';
 

@@ -289,8 +289,8 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
         }
       }).observe(document, { childList: true, subtree: true });
     });
-    // The filter and sort row's code comes late, so the page's first render waits for it.
-    await page.route(/\/assets\/library-controls-[^/]+\.js$/, async (route) => {
+    // The library strings (the filter and sort row's) come late, so the page's first render waits for them.
+    await page.route(/\/assets\/library-[\w-]{8}\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
     });
@@ -301,7 +301,7 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
     expect(spinners, 'no spinner was a Suspense fallback').not.toContain(true);
   });
 
-  test('the feed paints its filter and sort row with its cards: nothing moves down when that code arrives late', async ({ page }) => {
+  test('the feed paints its filter and sort row with its cards: nothing moves down when its strings arrive late', async ({ page }) => {
     // Where the first card was in the frame that first showed it.
     await page.addInitScript(() => {
       const observer = new MutationObserver(() => {
@@ -312,8 +312,8 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
       });
       observer.observe(document, { childList: true, subtree: true });
     });
-    // A slow network: the row's code arrives well after the feed's answer (routing also turns the cache off).
-    await page.route(/\/assets\/library-controls-[^/]+\.js$/, async (route) => {
+    // A slow network: the row's strings (the library namespace) arrive well after the feed's answer (routing also turns the cache off).
+    await page.route(/\/assets\/library-[\w-]{8}\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       await route.continue();
     });

@@ -7,6 +7,8 @@ function harness() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const frames: (() => void)[] = [];
   const timers: { ms: number; callback: () => void; cancelled: boolean }[] = [];
+  // The first screen's pictures: drawn at once unless the test holds them.
+  const pictures = { held: false, waiting: [] as (() => void)[] };
   const host: PaintWatchHost = {
     fetching: () => client.isFetching(),
     onQueries: (listener) => client.getQueryCache().subscribe(listener),
@@ -15,6 +17,10 @@ function harness() {
       const timer = { ms, callback, cancelled: false };
       timers.push(timer);
       return () => (timer.cancelled = true);
+    },
+    picturesDrawn: (callback) => {
+      if (pictures.held) pictures.waiting.push(callback);
+      else callback();
     },
   };
   const paint = (): void => {
@@ -28,7 +34,11 @@ function harness() {
       timer.callback();
     }
   };
-  return { client, host, paint, expire, timers };
+  const drawPictures = (): void => {
+    pictures.held = false;
+    for (const callback of pictures.waiting.splice(0)) callback();
+  };
+  return { client, host, paint, expire, timers, pictures, drawPictures };
 }
 
 /** A query whose answer the test releases. */
@@ -70,6 +80,32 @@ describe('watchFirstPaint', () => {
     const later = pendingAnswer(client, 'later');
     later('x');
     paint();
+    expect(done).toBe(1);
+  });
+
+  it('waits for the first screen\'s pictures to be drawn after the page\'s data', async () => {
+    const { client, host, paint, pictures, drawPictures } = harness();
+    const feed = pendingAnswer(client, 'feed');
+    pictures.held = true;
+    let done = 0;
+    watchFirstPaint(host, 3000, () => (done += 1));
+    paint();
+    feed('posts');
+    await client.getQueryCache().find({ queryKey: ['feed'] })?.promise;
+    paint();
+    expect(done).toBe(0);
+    drawPictures();
+    expect(done).toBe(1);
+  });
+
+  it('gives up waiting for pictures after the time limit too', () => {
+    const { host, paint, expire, pictures } = harness();
+    pictures.held = true;
+    let done = 0;
+    watchFirstPaint(host, 3000, () => (done += 1));
+    paint();
+    expect(done).toBe(0);
+    expire();
     expect(done).toBe(1);
   });
 

@@ -4,8 +4,11 @@
  * loading their code. Lazy, they still started their imports in the same task that rendered the
  * page, and on the feed some 100 KB of them were fetched, parsed and preloaded before the first
  * cards could paint. Now they wait until the page's data has arrived and been painted: no query
- * is fetching, then one frame has been drawn. A page whose data takes longer than
- * FIRST_PAINT_WAIT_MS (a slow or failing request) gets them then anyway.
+ * is fetching, then one frame has been drawn, and the first screen's pictures (the cards' images
+ * at high priority, first-screen.ts) have been drawn too: a phone drew the first card's picture
+ * (the page's largest paint) a few frames after its card, and the parts' code and requests shared
+ * the network and the main thread with it meanwhile. A page whose data or pictures take longer
+ * than FIRST_PAINT_WAIT_MS (a slow or failing request) gets them then anyway.
  *
  * Then they come in turns (Turns), a few parts at a time in page order, each turn after the
  * previous one's parts are on screen and a frame has been drawn. All at once, the feed's 25 cards
@@ -41,12 +44,14 @@ export interface PaintWatchHost {
   afterPaint(callback: () => void): void;
   /** A timer (returns its cancel). */
   after(ms: number, callback: () => void): () => void;
+  /** Calls back once the first screen's pictures now in the page are drawn (at once when none is still loading). */
+  picturesDrawn(callback: () => void): void;
 }
 
 /**
  * Calls `done` once: when no query is fetching after a painted frame (queries started by the
- * first render's effects have begun by then), after the frame that follows the last fetch, or
- * after `waitMs` at most.
+ * first render's effects have begun by then), or after the frame that follows the last fetch, and
+ * the first screen's pictures are drawn; or after `waitMs` at most.
  */
 export function watchFirstPaint(host: PaintWatchHost, waitMs: number, done: () => void): void {
   let finished = false;
@@ -59,10 +64,11 @@ export function watchFirstPaint(host: PaintWatchHost, waitMs: number, done: () =
     done();
   };
   const cancelTimer = host.after(waitMs, finish);
+  const settle = (): void => host.picturesDrawn(finish);
   host.afterPaint(() => {
     if (finished) return;
     if (host.fetching() === 0) {
-      finish();
+      settle();
       return;
     }
     let settling = false;
@@ -72,7 +78,7 @@ export function watchFirstPaint(host: PaintWatchHost, waitMs: number, done: () =
       // The answer's render is committed by now; wait for it to be painted.
       host.afterPaint(() => {
         settling = false;
-        if (host.fetching() === 0) finish();
+        if (host.fetching() === 0) settle();
       });
     });
   });
@@ -230,11 +236,23 @@ const browserFrames: Pick<PaintWatchHost, 'afterPaint' | 'after'> = {
   },
 };
 
+/** The first screen's pictures: the cards' images loaded at high priority (first-screen.ts). */
+const FIRST_SCREEN_PICTURES = 'img[fetchpriority="high"]';
+
 function browserHost(client: QueryClient): PaintWatchHost {
   return {
     fetching: () => client.isFetching(),
     onQueries: (listener) => client.getQueryCache().subscribe(listener),
     ...browserFrames,
+    picturesDrawn: (callback) => {
+      const loading = [...document.querySelectorAll<HTMLImageElement>(FIRST_SCREEN_PICTURES)].filter((picture) => !picture.complete);
+      if (loading.length === 0) {
+        callback();
+        return;
+      }
+      // Loaded and decoded (or failed), then the frame that draws them.
+      void Promise.all(loading.map((picture) => picture.decode().catch(() => undefined))).then(() => browserFrames.afterPaint(callback));
+    },
   };
 }
 

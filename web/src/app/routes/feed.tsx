@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { JSX } from 'react';
 import { Navigate, Outlet, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
@@ -18,12 +18,11 @@ import { userCategoriesQueryOptions } from '../../features/topics/api/user-categ
 import { useOnboardingRedirect } from '../../features/onboarding/hooks/use-onboarding-redirect.ts';
 import { useLibraryState, type LibraryState } from '../../features/library/hooks/library-state.ts';
 import { CustomizeFeed } from '../../features/topics/components/customize-feed.tsx';
-
-// The filter and sort buttons (toggle buttons, library strings) load beside the feed's answer,
-// on their own: through library-routes.tsx they brought the library screens' code (the search
-// box, tooltips, the topic list) with them, some 30 KB gzip the feed does not show.
-const libraryControls = () => import('../../features/library/components/library-controls.tsx');
-const LibraryControls = lazy(() => libraryControls().then((m) => ({ default: m.LibraryControls })));
+// The filter and sort buttons are part of the entry (some 7 KB gzip with Fluent's ToggleButton):
+// as a lazy chunk of their own they were four files (the chunk, its stylesheet, ToggleButton and
+// two of its imports) that a phone fetched before it could paint the feed, on the six
+// connections an HTTP/1.1 page gets, in a queue with the feed's data and its first picture.
+import { LibraryControls } from '../../features/library/components/library-controls.tsx';
 
 /**
  * The library screens' code (router.tsx's TopicRoute, SearchRoute, ...), asked for before the first
@@ -61,8 +60,7 @@ function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Prom
  * without a page load); a request already asked is not asked again.
  *
  * Only the pages below ask here; on any other (sign-in among them) the guard asks for the
- * session's own. On `/`, the feed is asked, and the code of its filter and sort row, which paints
- * with the cards. On `/post/{id}`, the dialog's post is asked too, and the feed behind it: the post
+ * session's own. On `/`, the feed is asked. On `/post/{id}`, the dialog's post is asked too, and the feed behind it: the post
  * otherwise waited for the dialog's code as well. On a topic page (`/topic/{id}`, or Explore),
  * its first page of posts is asked, and the library screens' code (libraryRoutes), and for a topic the topic list and the member's follows its
  * header waits for: they otherwise waited for the library screens' code and the signed-in frame.
@@ -88,7 +86,6 @@ export function prefetchPage(client: QueryClient, pathname: string, userId: numb
   if (atFeed) {
     const feed = feedQueryOptions(feedQueryOf(library));
     prefetchOnce(client, feed.queryKey, () => client.prefetchQuery(feed));
-    void libraryControls();
   }
   if (topicId !== undefined) {
     void libraryRoutes();
@@ -171,9 +168,6 @@ export function FeedRoute(): JSX.Element {
     <>
       <FeedView
         query={query}
-        // No boundary of its own: the filter and sort row is part of the feed's first paint. Behind
-        // an empty one, a feed whose answer came before this code showed its cards, then moved
-        // them down 48 px (a phone, 4x CPU: 2 loads of 5; Lighthouse CLS 0.04).
         controls={<LibraryControls filterBy={library.filterBy} sortBy={library.sortBy} onChange={setLibrary} />}
         customize={
           <Suspense fallback={null}>
