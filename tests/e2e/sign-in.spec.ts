@@ -50,3 +50,22 @@ test('after signing in, next takes the user to the page they wanted', async ({ p
   await signInWithEmail(page, DEMO_USERS.acmeUser);
   await expect(page).toHaveURL(/\/topic\/latest$/);
 });
+
+test('the sign-in page shows the company background as a decorative picture, fetched at low priority', async ({ page }) => {
+  const priorities: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // Chromium's own priority for each request (an in-view CSS background is fetched at High).
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (new URL(event.request.url).pathname === '/media/demo/acme/background-original.jpg') priorities.push(event.request.initialPriority);
+  });
+  await page.goto('/sign-in');
+  const backdrop = page.locator('main > img[alt=""]');
+  await expect(backdrop).toHaveAttribute('src', '/media/demo/acme/background-original.jpg');
+  await expect(backdrop).toHaveJSProperty('complete', true);
+  // Decorative: no name, nothing for a screen reader; the panel sits over it.
+  await expect(page.getByRole('main').getByRole('img')).toHaveCount(1);
+  await expect(page.getByRole('main').getByRole('img')).toHaveAccessibleName('Acme Corporation logo');
+  expect(priorities).toEqual(['Low']);
+  await cdp.detach();
+});
