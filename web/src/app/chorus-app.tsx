@@ -10,32 +10,13 @@ import { ChorusContext, type ChorusHost, type ChorusSettings } from '../lib/chor
 import { createChorusI18n, initialLanguage } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { subscribeToToasterRequest, toasterRequested } from '../lib/toaster-id.ts';
+import { useOnDemand } from '../lib/use-on-demand.ts';
 import { BrandThemeProvider } from './brand-theme-provider.tsx';
 import { AppRoutes } from './router.tsx';
 import './global.css';
 
 // Toasts are never part of the first render; the Toaster loads with the first toast (lib/notify.tsx).
-type ToasterComponent = () => JSX.Element | null;
-
-/**
- * The Toaster's code, fetched once it is first asked for. Not React.lazy: a Suspense boundary
- * reveals resolved content on a timer, so a toast raised while timers wait (a paused clock, a
- * throttled background tab) would never show; a state update shows it at once.
- */
-function useToaster(wanted: boolean): ToasterComponent | null {
-  const [toaster, setToaster] = useState<{ component: ToasterComponent } | null>(null);
-  useEffect(() => {
-    if (!wanted || toaster !== null) return undefined;
-    let live = true;
-    void import('../lib/chorus-toaster.tsx').then((m) => {
-      if (live) setToaster({ component: m.ChorusToaster });
-    });
-    return () => {
-      live = false;
-    };
-  }, [wanted, toaster]);
-  return toaster?.component ?? null;
-}
+const loadToaster = () => import('../lib/chorus-toaster.tsx').then((m) => m.ChorusToaster);
 
 /** Props of {@link ChorusApp}. */
 export interface ChorusAppProps {
@@ -81,7 +62,7 @@ export function ChorusApp(props: ChorusAppProps): JSX.Element {
     applyInitialPath(normalized, props.initialPath);
     return normalized;
   });
-  const ChorusToaster = useToaster(useSyncExternalStore(subscribeToToasterRequest, toasterRequested, toasterRequested));
+  const ChorusToaster = useOnDemand(loadToaster, useSyncExternalStore(subscribeToToasterRequest, toasterRequested, toasterRequested));
   const settings = useMemo<ChorusSettings>(() => ({ host, language: props.language }), [host, props.language]);
 
   useEffect(() => {

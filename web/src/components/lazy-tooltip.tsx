@@ -1,32 +1,13 @@
 import { cloneElement, useCallback, useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { KEYBORG_FOCUSIN } from '@fluentui/react-tabster';
-
-type FluentTooltip = typeof import('./fluent-tooltip.ts').Tooltip;
-/** Fluent's Tooltip once its code has come (for every LazyTooltip after the first). */
-let loadedTooltip: FluentTooltip | null = null;
+import { useOnDemand } from '../lib/use-on-demand.ts';
 
 /**
  * Fluent's Tooltip (with its positioning and portal, some 17 KB gzip), loaded on the first use of
  * any tooltip, within the show delay: a page whose header has one (a topic's follow toggle)
- * fetched it before its first paint. Not React.lazy: a Suspense boundary that showed its fallback
- * holds back every other boundary's content for 300 ms (React's FALLBACK_THROTTLE_MS), so a
- * pointer passing over a card would delay a dialog opened just after; a state update shows it at once.
+ * fetched it before its first paint.
  */
-function useFluentTooltip(wanted: boolean): FluentTooltip | null {
-  const [tooltip, setTooltip] = useState<{ component: FluentTooltip } | null>(() => (loadedTooltip === null ? null : { component: loadedTooltip }));
-  useEffect(() => {
-    if (!wanted || tooltip !== null) return undefined;
-    let live = true;
-    void import('./fluent-tooltip.ts').then((m) => {
-      loadedTooltip = m.Tooltip;
-      if (live) setTooltip({ component: m.Tooltip });
-    });
-    return () => {
-      live = false;
-    };
-  }, [wanted, tooltip]);
-  return tooltip?.component ?? null;
-}
+const loadTooltip = () => import('./fluent-tooltip.ts').then((m) => m.Tooltip);
 
 /** Fluent's own delays before a tooltip shows and hides on hover (TooltipProps.showDelay, hideDelay). */
 const SHOW_DELAY_MS = 250;
@@ -99,7 +80,7 @@ export function LazyTooltip(props: LazyTooltipProps): JSX.Element {
   // The window lost the focus, not the trigger: its coming back shows nothing (as Fluent's).
   const ignoreNextFocus = useRef(false);
   const descriptionId = useId();
-  const Tooltip = useFluentTooltip(target !== null);
+  const Tooltip = useOnDemand(loadTooltip, target !== null);
 
   const cancel = useCallback((): void => {
     if (timer.current !== null) window.clearTimeout(timer.current);

@@ -60,10 +60,11 @@ function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Prom
  * without a page load); a request already asked is not asked again.
  *
  * Only the pages below ask here; on any other (sign-in among them) the guard asks for the
- * session's own. On `/`, the feed is asked. On `/post/{id}`, the dialog's post is asked too, and the feed behind it: the post
- * otherwise waited for the dialog's code as well. On a topic page (`/topic/{id}`, or Explore),
- * its first page of posts is asked, and the library screens' code (libraryRoutes), and for a topic the topic list and the member's follows its
- * header waits for: they otherwise waited for the library screens' code and the signed-in frame.
+ * session's own. On `/`, the feed is asked. On `/post/{id}`, the dialog's post is asked too, and
+ * the feed behind it: the post otherwise waited for the dialog's code as well. On a topic page
+ * (`/topic/{id}`, or Explore), its first page of posts is asked, and the library screens' code
+ * (libraryRoutes), and for a topic the topic list and the member's follows its header waits
+ * for: they otherwise waited for the library screens' code and the signed-in frame.
  */
 export function prefetchPage(client: QueryClient, pathname: string, userId: number, library: LibraryState): void {
   // The dialog's route (router.tsx) and its id, read as PostDialogRoute reads it.
