@@ -6,9 +6,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { request } from './http.ts';
+
+/** One Lighthouse report. */
+type Result = RunnerResult['lhr'];
 
 /** Lighthouse's scores and the three metrics the goals name, for one page. */
 export interface LighthouseRow {
@@ -21,6 +25,8 @@ export interface LighthouseRow {
   cls: number;
   /** Accessibility audits that failed: the audit id and the first elements it names. */
   failedAccessibility: { id: string; nodes: string[] }[];
+  /** Every run's performance score, in run order (the row is the median run's). */
+  runScores: number[];
 }
 
 /** The goals of issue 17, per page. */
@@ -37,8 +43,16 @@ export interface LighthouseOptions {
   storage: { key: string; value: string };
   token: string;
   log(line: string): void;
-  /** Where to write each page's full Lighthouse report (JSON), when set. */
+  /** Where to write each page's full Lighthouse report (JSON), when set: the median run's. */
   reportDir?: string | undefined;
+  /**
+   * Runs per page. The row is the median run as Lighthouse picks it (`computeMedianRun`: the run
+   * nearest the median first contentful paint and time to interactive), as Lighthouse's own
+   * guide to variability advises: one run's score here moved by up to 10 points between
+   * back-to-back runs of the same build, most of it the total blocking time of a page loaded
+   * on two cores beside its server.
+   */
+  runs: number;
 }
 
 const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
@@ -62,7 +76,7 @@ function failingNodes(details: unknown): string[] {
   return items.slice(0, 5).map((item) => `${item.node?.selector ?? '?'}  ${(item.node?.snippet ?? '').slice(0, 160)}`);
 }
 
-async function audit(browser: Browser, url: string, signedIn: LighthouseOptions | null, reportFile: string | null): Promise<Omit<LighthouseRow, 'page' | 'path'>> {
+async function audit(browser: Browser, url: string, signedIn: LighthouseOptions | null): Promise<Result> {
   // Each page in a fresh browser context: nothing cached, no other page's session.
   const context = await browser.createBrowserContext();
   try {
@@ -81,31 +95,39 @@ async function audit(browser: Browser, url: string, signedIn: LighthouseOptions 
     }
     const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
     if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (reportFile !== null) {
-      mkdirSync(path.dirname(reportFile), { recursive: true });
-      writeFileSync(reportFile, JSON.stringify(result.lhr, null, 1));
-    }
-    const { categories, audits } = result.lhr;
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-    const failedAccessibility = (categories.accessibility?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
-      .map((ref) => ({ id: ref.id, nodes: failingNodes(audits[ref.id]?.details) }));
     if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      lcpMs: metric('largest-contentful-paint'),
-      tbtMs: metric('total-blocking-time'),
-      cls: metric('cumulative-layout-shift'),
-      failedAccessibility,
-    };
+    return result.lhr;
   } finally {
     await context.close();
   }
 }
 
-/** Runs Lighthouse on the four pages, one after another. */
+/** A page's row from its median run, with every run's score. */
+function rowOf(runs: readonly Result[], reportFile: string | null): Omit<LighthouseRow, 'page' | 'path'> {
+  // median-run.d.ts names the report by Lighthouse's global LH namespace, which this project does not load.
+  const median = computeMedianRun([...runs]) as Result;
+  if (reportFile !== null) {
+    mkdirSync(path.dirname(reportFile), { recursive: true });
+    writeFileSync(reportFile, JSON.stringify(median, null, 1));
+  }
+  const { categories, audits } = median;
+  const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const failedAccessibility = (categories.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+    .map((ref) => ({ id: ref.id, nodes: failingNodes(audits[ref.id]?.details) }));
+  return {
+    performance: score(median, 'performance'),
+    accessibility: score(median, 'accessibility'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    failedAccessibility,
+    runScores: runs.map((lhr) => score(lhr, 'performance')),
+  };
+}
+
+/** Runs Lighthouse on the four pages `runs` times, in rounds (each round visits every page once). */
 export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseRow[]> {
   const sample = await feedSample(options.origin, options.token);
   const pages = [
@@ -116,13 +138,17 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
   ];
   const browser = await puppeteer.launch({ executablePath: options.chromiumPath, args: CHROMIUM_ARGS, headless: true });
   try {
-    const rows: LighthouseRow[] = [];
-    for (const item of pages) {
-      options.log(`Lighthouse (mobile) on ${item.path} ${item.signedIn ? 'as the demo user' : 'signed out'} ...`);
-      const reportFile = options.reportDir === undefined ? null : path.join(options.reportDir, `lighthouse-${item.page.replace(/\W+/g, '-')}.json`);
-      rows.push({ page: item.page, path: item.path, ...(await audit(browser, `${options.origin}${item.path}`, item.signedIn ? options : null, reportFile)) });
+    const results = pages.map((): Result[] => []);
+    for (let round = 1; round <= options.runs; round++) {
+      for (const [index, item] of pages.entries()) {
+        options.log(`Lighthouse (mobile) on ${item.path} ${item.signedIn ? 'as the demo user' : 'signed out'}, run ${round} of ${options.runs} ...`);
+        results[index]?.push(await audit(browser, `${options.origin}${item.path}`, item.signedIn ? options : null));
+      }
     }
-    return rows;
+    return pages.map((item, index) => {
+      const reportFile = options.reportDir === undefined ? null : path.join(options.reportDir, `lighthouse-${item.page.replace(/\W+/g, '-')}.json`);
+      return { page: item.page, path: item.path, ...rowOf(results[index] ?? [], reportFile) };
+    });
   } finally {
     await browser.close();
   }

@@ -49,6 +49,8 @@ export interface FirstRenderOptions {
   lighthouse: boolean;
   /** Where Lighthouse writes each page's full report (BENCH_LIGHTHOUSE_DIR), if anywhere. */
   lighthouseReportDir?: string | undefined;
+  /** Lighthouse runs per page (BENCH_LIGHTHOUSE_RUNS); each row is the median run. */
+  lighthouseRuns: number;
   /** Traced loads of the feed in a phone's window (web-main-thread.ts); 0 skips them. */
   mainThreadRuns: number;
   /** Where each traced load's Chromium trace is kept (BENCH_TRACE_DIR), if anywhere. */
@@ -378,6 +380,7 @@ export async function measureFirstRender(options: FirstRenderOptions): Promise<F
         storage: { key: SESSION_STORAGE_KEY, value: JSON.stringify({ userId: session.userId }) },
         token: session.token,
         reportDir: options.lighthouseReportDir,
+        runs: options.lighthouseRuns,
         log: options.log,
       });
     } catch (error) {

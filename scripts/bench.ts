@@ -17,7 +17,8 @@
  *   BENCH_SERVER_LOG_LEVEL=warn  the server's LOG_LEVEL (info logs every request)
  *   BENCH_CACHE_TTL_MS=5000   the server's read-cache time limit in the budgeted runs (0: off)
  *   BENCH_LIGHTHOUSE=1        0 skips Lighthouse (mobile) on the sign-in page, feed, topic page and post dialog
- *   BENCH_LIGHTHOUSE_DIR=     a folder for each page's full Lighthouse report (JSON)
+ *   BENCH_LIGHTHOUSE_DIR=     a folder for each page's full Lighthouse report (JSON, the median run's)
+ *   BENCH_LIGHTHOUSE_RUNS=3   Lighthouse runs per page, in rounds; each page's row is its median run
  *   BENCH_MAIN_THREAD_RUNS=5  traced loads of the feed in a phone's window (0: none)
  *   BENCH_TRACE_DIR=          a folder for each traced load's Chromium trace (JSON, opens in DevTools' Performance panel)
  */
@@ -55,6 +56,7 @@ const options = {
   cacheTtlMs: whole('BENCH_CACHE_TTL_MS', 5000, 0, 60_000),
   lighthouse: whole('BENCH_LIGHTHOUSE', 1, 0, 1) === 1,
   lighthouseReportDir: process.env.BENCH_LIGHTHOUSE_DIR?.trim() || undefined,
+  lighthouseRuns: whole('BENCH_LIGHTHOUSE_RUNS', 3, 1, 15),
   mainThreadRuns: whole('BENCH_MAIN_THREAD_RUNS', 5, 0, 50),
   traceDir: process.env.BENCH_TRACE_DIR?.trim() || undefined,
   childEnv: { ...process.env },
@@ -145,11 +147,14 @@ function printMainThread(report: MainThreadReport): void {
 }
 
 function printLighthouse(rows: readonly LighthouseRow[]): void {
-  process.stdout.write(`\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), goals: performance >= ${LIGHTHOUSE_PERFORMANCE_GOAL}, accessibility ${LIGHTHOUSE_ACCESSIBILITY_GOAL}:\n`);
+  const runs = rows[0]?.runScores.length ?? 1;
+  process.stdout.write(
+    `\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), goals: performance >= ${LIGHTHOUSE_PERFORMANCE_GOAL}, accessibility ${LIGHTHOUSE_ACCESSIBILITY_GOAL}; each row is the median of ${runs} run${runs === 1 ? '' : 's'} (Lighthouse's computeMedianRun), every run's score beside it:\n`,
+  );
   process.stdout.write(
     `${table(
-      [{ title: 'page' }, { title: 'path' }, { title: 'performance', right: true }, { title: 'accessibility', right: true }, { title: 'LCP ms', right: true }, { title: 'TBT ms', right: true }, { title: 'CLS', right: true }],
-      rows.map((r) => [r.page, r.path, String(r.performance), String(r.accessibility), fixed(r.lcpMs, 0), fixed(r.tbtMs, 0), fixed(r.cls, 3)]),
+      [{ title: 'page' }, { title: 'path' }, { title: 'performance', right: true }, { title: 'accessibility', right: true }, { title: 'LCP ms', right: true }, { title: 'TBT ms', right: true }, { title: 'CLS', right: true }, { title: 'runs' }],
+      rows.map((r) => [r.page, r.path, String(r.performance), String(r.accessibility), fixed(r.lcpMs, 0), fixed(r.tbtMs, 0), fixed(r.cls, 3), r.runScores.join(' ')]),
     )}\n`,
   );
   for (const r of rows.filter((row) => row.failedAccessibility.length > 0)) {
@@ -167,6 +172,7 @@ async function runWeb(): Promise<void> {
     serverLogLevel: options.serverLogLevel,
     lighthouse: options.lighthouse,
     lighthouseReportDir: options.lighthouseReportDir,
+    lighthouseRuns: options.lighthouseRuns,
     mainThreadRuns: options.mainThreadRuns,
     traceDir: options.traceDir,
     log,
