@@ -42,12 +42,17 @@ function feedQueryOf(library: LibraryState): FeedQuery {
 /** The single post dialog's route, over the feed (router.tsx). */
 export const POST_DIALOG_PATH = '/post/:postId';
 
+/** Where prefetchPage starts each request: here and now, or in a task of its own (main.tsx). */
+export type PrefetchRun = (request: () => void) => void;
+
+const NOW: PrefetchRun = (request) => request();
+
 /**
  * Starts a request unless the cache holds any state for its key (data, a request under way, or a
  * failure): TanStack Query's own rule for a prefetch during render (usePrefetchQuery).
  */
-function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Promise<void>): void {
-  if (client.getQueryState(queryKey) === undefined) void start();
+function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Promise<void>, run: PrefetchRun): void {
+  if (client.getQueryState(queryKey) === undefined) run(() => void start());
 }
 
 /**
@@ -65,8 +70,12 @@ function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Prom
  * (`/topic/{id}`, or Explore), its first page of posts is asked, and the library screens' code
  * (libraryRoutes), and for a topic the topic list and the member's follows its header waits
  * for: they otherwise waited for the library screens' code and the signed-in frame.
+ *
+ * `run` starts each request (and the library screens' code): at once by default; main.tsx gives
+ * each its own task, as a page's first request from script costs a phone a few milliseconds
+ * each (Chromium's fetch, a lazy chunk's preload links), and together they made a long task.
  */
-export function prefetchPage(client: QueryClient, pathname: string, userId: number, library: LibraryState): void {
+export function prefetchPage(client: QueryClient, pathname: string, userId: number, library: LibraryState, run: PrefetchRun = NOW): void {
   // The dialog's route (router.tsx) and its id, read as PostDialogRoute reads it.
   const dialog = matchPath(POST_DIALOG_PATH, pathname);
   const postId = dialog === null ? null : postIdParam(dialog.params.postId);
@@ -77,26 +86,26 @@ export function prefetchPage(client: QueryClient, pathname: string, userId: numb
   // Any other page (sign-in among them) asks for nothing here: the guard asks for the session's own.
   if (!atFeed && topicId === undefined) return;
   const user = userQueryOptions(userId);
-  prefetchOnce(client, user.queryKey, () => client.prefetchQuery(user));
+  prefetchOnce(client, user.queryKey, () => client.prefetchQuery(user), run);
   const config = configInfoQueryOptions();
-  prefetchOnce(client, config.queryKey, () => client.prefetchQuery(config));
+  prefetchOnce(client, config.queryKey, () => client.prefetchQuery(config), run);
   if (postId !== null && isPostId(postId)) {
     const post = postQueryOptions(postId);
-    prefetchOnce(client, post.queryKey, () => client.prefetchQuery(post));
+    prefetchOnce(client, post.queryKey, () => client.prefetchQuery(post), run);
   }
   if (atFeed) {
     const feed = feedQueryOptions(feedQueryOf(library));
-    prefetchOnce(client, feed.queryKey, () => client.prefetchQuery(feed));
+    prefetchOnce(client, feed.queryKey, () => client.prefetchQuery(feed), run);
   }
   if (topicId !== undefined) {
-    void libraryRoutes();
+    run(() => void libraryRoutes());
     const pages = postsInfiniteQueryOptions(topicPostsQuery(topicId, library));
-    prefetchOnce(client, pages.queryKey, () => client.prefetchInfiniteQuery(pages));
+    prefetchOnce(client, pages.queryKey, () => client.prefetchInfiniteQuery(pages), run);
     if (topicId !== null) {
       const topics = categoriesQueryOptions();
-      prefetchOnce(client, topics.queryKey, () => client.prefetchQuery(topics));
+      prefetchOnce(client, topics.queryKey, () => client.prefetchQuery(topics), run);
       const follows = userCategoriesQueryOptions();
-      prefetchOnce(client, follows.queryKey, () => client.prefetchQuery(follows));
+      prefetchOnce(client, follows.queryKey, () => client.prefetchQuery(follows), run);
     }
   }
 }
@@ -135,20 +144,30 @@ export function PostDialogHold(): null {
 }
 
 /**
+ * The feed's document title and the redirect to onboarding, in a component of their own: each
+ * query they read re-renders its reader synchronously as its answer arrives (React Query reads
+ * through useSyncExternalStore), and read by FeedRoute, the onboarding events' answer rebuilt
+ * the whole feed in one task (some 80 ms of a phone's main thread).
+ */
+function FeedDocument(props: { query: FeedQuery }): null {
+  const { t } = useTranslation();
+  const config = useConfigInfo();
+  const feed = useFeed(props.query);
+  useDocumentTitle(feedTitle(feed.data?.num_results, t('feed.documentTitle', { company: config?.company_name ?? '' })));
+  useOnboardingRedirect();
+  return null;
+}
+
+/**
  * `/`: the feed, with the single post dialog (`/post/:postId`) rendered over it. Query
  * parameters: filter_by and sort_by set the library state; query or categories open the
  * search with them; origin (where a link came from) is accepted and dropped.
  */
 export function FeedRoute(): JSX.Element {
-  const { t } = useTranslation();
-  const config = useConfigInfo();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [library, setLibrary] = useLibraryState();
   const query = feedQueryOf(library);
-  const feed = useFeed(query);
-  useDocumentTitle(feedTitle(feed.data?.num_results, t('feed.documentTitle', { company: config?.company_name ?? '' })));
-  useOnboardingRedirect();
 
   const filterParam = params.get('filter_by');
   const sortParam = params.get('sort_by');
@@ -167,6 +186,7 @@ export function FeedRoute(): JSX.Element {
   }
   return (
     <>
+      <FeedDocument query={query} />
       <FeedView
         query={query}
         controls={<LibraryControls filterBy={library.filterBy} sortBy={library.sortBy} onChange={setLibrary} />}

@@ -9,6 +9,7 @@ import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { useFeed } from '../api/get-feed.ts';
 import { useNewPosts } from '../api/get-last-post-id.ts';
 import { useSlideCount } from '../hooks/use-slide-count.ts';
+import { useRevealed } from '../../../lib/use-revealed.ts';
 import { PostMenuContext } from './post-card.tsx';
 import { FIRST_SCREEN_CARDS, feedFirstGrid } from '../first-screen.ts';
 import { FIRST_ROW_CARDS, PostGrid } from './post-grid.tsx';
@@ -34,8 +35,7 @@ function FeaturedSection(props: { posts: readonly Post[] }): JSX.Element {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(true);
   const [start, setStart] = useState(0);
-  const [track, setTrack] = useState<HTMLDivElement | null>(null);
-  const slides = useSlideCount(track);
+  const [slides, track] = useSlideCount();
   const regionId = useId();
   const total = props.posts.length;
   const first = Math.min(start, Math.max(0, total - slides));
@@ -50,7 +50,7 @@ function FeaturedSection(props: { posts: readonly Post[] }): JSX.Element {
         </Button>
       }
     >
-      <div id={regionId} hidden={!expanded} ref={setTrack} className={styles.carousel} data-slides={slides}>
+      <div id={regionId} hidden={!expanded} ref={track} className={styles.carousel} data-slides={slides}>
         {total > slides ? (
           <div className={styles.carouselNav}>
             <Text size={200} aria-live="polite">
@@ -111,6 +111,9 @@ const PostDismissMenu = lazy(() => import('./post-dismiss-menu.tsx').then((m) =>
 export function FeedView(props: FeedViewProps): JSX.Element {
   const { t } = useTranslation();
   const feed = useFeed(props.query);
+  // The answer's cards are built in slices behind the spinner (lib/use-revealed.ts), not in the
+  // one task in which the answer arrives.
+  const revealed = useRevealed(!feed.isPending);
   const newPosts = useNewPosts();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const handleShowNewPosts = (): void => {
@@ -121,7 +124,7 @@ export function FeedView(props: FeedViewProps): JSX.Element {
   };
 
   let content: ReactNode;
-  if (feed.isPending) {
+  if (feed.isPending || !revealed) {
     content = <PageSpinner label={t('feed.loading')} />;
   } else if (feed.isError) {
     content = <ErrorFallback message={t('feed.loadFailed')} onRetry={() => void feed.refetch()} />;

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { usePosts } from '../api/get-posts.ts';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
+import { useRevealed } from '../../../lib/use-revealed.ts';
 import { FIRST_SCREEN_CARDS } from '../first-screen.ts';
 import { FIRST_ROW_CARDS, PostGrid } from './post-grid.tsx';
 import styles from './topic-view.module.css';
@@ -40,7 +41,10 @@ export function TopicView(props: TopicViewProps): JSX.Element {
   const { t } = useTranslation(['common', 'library']);
   const infinite = props.infinite ?? true;
   const posts = usePosts(props.query, { enabled: props.enabled ?? true });
-  const items = posts.data?.pages.flatMap((page) => page.objects) ?? [];
+  // The first page's cards are built in slices behind the spinner (lib/use-revealed.ts), not in
+  // the one task in which the answer arrives.
+  const revealed = useRevealed(posts.data !== undefined);
+  const items = revealed ? (posts.data?.pages.flatMap((page) => page.objects) ?? []) : [];
   const hasMore = infinite && posts.hasNextPage;
   const sentinel = useInfiniteScroll({ hasMore, loading: posts.isFetching, onLoadMore: () => void posts.fetchNextPage() });
 
@@ -54,9 +58,9 @@ export function TopicView(props: TopicViewProps): JSX.Element {
         {props.actions}
       </div>
       {props.controls}
-      {posts.isLoading ? <PageSpinner label={t('topic.loading')} /> : null}
+      {posts.isLoading || (posts.data !== undefined && !revealed) ? <PageSpinner label={t('topic.loading')} /> : null}
       {posts.isError ? <ErrorFallback message={t('topic.loadFailed')} onRetry={() => void posts.refetch()} /> : null}
-      {posts.isSuccess && items.length === 0 ? (
+      {posts.isSuccess && revealed && items.length === 0 ? (
         <div className={styles.empty}>
           <Text as="p" weight="semibold">
             {t('topic.empty')}

@@ -19,12 +19,17 @@ const NO_BOX: CSSProperties = { display: 'contents' };
 export function PostTracking(props: { children: ReactNode }): JSX.Element {
   const { pathname } = useLocation();
   const { host } = useChorusSettings();
-  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  // A ref object, not state set by a ref callback: a state update from the commit is a
+  // synchronous render, and React ran every pending effect of the page's first commit before
+  // it, in the commit's own task (a long one on a phone), instead of after the paint.
+  const rootRef = useRef<HTMLDivElement>(null);
   const [tracker, setTracker] = useState<ImpressionTracker | null>(null);
   const listPath = useRef<string | null>(null);
   const later = useAfterFirstPaint();
 
   useEffect(() => {
+    // The wrapper is rendered as long as this component is, so the element never changes.
+    const root = rootRef.current;
     if (root === null || !later) return;
     let cancelled = false;
     let started: ImpressionTracker | null = null;
@@ -41,7 +46,7 @@ export function PostTracking(props: { children: ReactNode }): JSX.Element {
       started?.stop();
       setTracker(null);
     };
-  }, [root, host, later]);
+  }, [host, later]);
 
   useEffect(() => {
     if (!isPostPath(pathname)) listPath.current = pathname;
@@ -50,7 +55,7 @@ export function PostTracking(props: { children: ReactNode }): JSX.Element {
 
   return (
     <ListPathContext.Provider value={listPath}>
-      <div ref={setRoot} style={NO_BOX}>
+      <div ref={rootRef} style={NO_BOX}>
         {props.children}
       </div>
     </ListPathContext.Provider>
