@@ -9,7 +9,6 @@ import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { useFeed } from '../api/get-feed.ts';
 import { useNewPosts } from '../api/get-last-post-id.ts';
 import { useSlideCount } from '../hooks/use-slide-count.ts';
-import { useRevealed } from '../../../lib/use-revealed.ts';
 import { PostMenuContext } from './post-card.tsx';
 import { FIRST_SCREEN_CARDS, feedFirstGrid } from '../first-screen.ts';
 import { FIRST_ROW_CARDS, PostGrid } from './post-grid.tsx';
@@ -111,9 +110,6 @@ const PostDismissMenu = lazy(() => import('./post-dismiss-menu.tsx').then((m) =>
 export function FeedView(props: FeedViewProps): JSX.Element {
   const { t } = useTranslation();
   const feed = useFeed(props.query);
-  // The answer's cards are built in slices behind the spinner (lib/use-revealed.ts), not in the
-  // one task in which the answer arrives.
-  const revealed = useRevealed(!feed.isPending);
   const newPosts = useNewPosts();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const handleShowNewPosts = (): void => {
@@ -124,7 +120,7 @@ export function FeedView(props: FeedViewProps): JSX.Element {
   };
 
   let content: ReactNode;
-  if (feed.isPending || !revealed) {
+  if (feed.isPending) {
     content = <PageSpinner label={t('feed.loading')} />;
   } else if (feed.isError) {
     content = <ErrorFallback message={t('feed.loadFailed')} onRetry={() => void feed.refetch()} />;
