@@ -17,7 +17,7 @@ const inOwnTask = (task: () => void): void => void setTimeout(task, 0);
 // The boot is a string of short tasks, not one long one: the bundle's evaluation (every module's
 // top-level code, one task the browser cannot split), then each of the page's requests, then the
 // first render's start. A phone's browser counts the part of a task past 50 ms as time a tap
-// would have waited; the requests made the evaluation's task half as long again on a topic page.
+// would have waited; the requests made the evaluation's task twice as long on a topic page.
 inOwnTask(() => {
   // The page's data is asked for before the first render (routes/feed.tsx, prefetchPage): the
   // render takes a few hundred milliseconds of a phone's main thread, and the data a round trip.
