@@ -42,17 +42,12 @@ function feedQueryOf(library: LibraryState): FeedQuery {
 /** The single post dialog's route, over the feed (router.tsx). */
 export const POST_DIALOG_PATH = '/post/:postId';
 
-/** Where prefetchPage starts each request: here and now, or in a task of its own (main.tsx). */
-export type PrefetchRun = (request: () => void) => void;
-
-const NOW: PrefetchRun = (request) => request();
-
 /**
  * Starts a request unless the cache holds any state for its key (data, a request under way, or a
  * failure): TanStack Query's own rule for a prefetch during render (usePrefetchQuery).
  */
-function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Promise<void>, run: PrefetchRun): void {
-  if (client.getQueryState(queryKey) === undefined) run(() => void start());
+function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Promise<void>): void {
+  if (client.getQueryState(queryKey) === undefined) void start();
 }
 
 /**
@@ -70,12 +65,8 @@ function prefetchOnce(client: QueryClient, queryKey: QueryKey, start: () => Prom
  * (`/topic/{id}`, or Explore), its first page of posts is asked, and the library screens' code
  * (libraryRoutes), and for a topic the topic list and the member's follows its header waits
  * for: they otherwise waited for the library screens' code and the signed-in frame.
- *
- * `run` starts each request (and the library screens' code): at once by default; main.tsx gives
- * each its own task, as a page's first request from script costs a phone a few milliseconds
- * each (Chromium's fetch, a lazy chunk's preload links), and together they made a long task.
  */
-export function prefetchPage(client: QueryClient, pathname: string, userId: number, library: LibraryState, run: PrefetchRun = NOW): void {
+export function prefetchPage(client: QueryClient, pathname: string, userId: number, library: LibraryState): void {
   // The dialog's route (router.tsx) and its id, read as PostDialogRoute reads it.
   const dialog = matchPath(POST_DIALOG_PATH, pathname);
   const postId = dialog === null ? null : postIdParam(dialog.params.postId);
@@ -86,26 +77,26 @@ export function prefetchPage(client: QueryClient, pathname: string, userId: numb
   // Any other page (sign-in among them) asks for nothing here: the guard asks for the session's own.
   if (!atFeed && topicId === undefined) return;
   const user = userQueryOptions(userId);
-  prefetchOnce(client, user.queryKey, () => client.prefetchQuery(user), run);
+  prefetchOnce(client, user.queryKey, () => client.prefetchQuery(user));
   const config = configInfoQueryOptions();
-  prefetchOnce(client, config.queryKey, () => client.prefetchQuery(config), run);
+  prefetchOnce(client, config.queryKey, () => client.prefetchQuery(config));
   if (postId !== null && isPostId(postId)) {
     const post = postQueryOptions(postId);
-    prefetchOnce(client, post.queryKey, () => client.prefetchQuery(post), run);
+    prefetchOnce(client, post.queryKey, () => client.prefetchQuery(post));
   }
   if (atFeed) {
     const feed = feedQueryOptions(feedQueryOf(library));
-    prefetchOnce(client, feed.queryKey, () => client.prefetchQuery(feed), run);
+    prefetchOnce(client, feed.queryKey, () => client.prefetchQuery(feed));
   }
   if (topicId !== undefined) {
-    run(() => void libraryRoutes());
+    void libraryRoutes();
     const pages = postsInfiniteQueryOptions(topicPostsQuery(topicId, library));
-    prefetchOnce(client, pages.queryKey, () => client.prefetchInfiniteQuery(pages), run);
+    prefetchOnce(client, pages.queryKey, () => client.prefetchInfiniteQuery(pages));
     if (topicId !== null) {
       const topics = categoriesQueryOptions();
-      prefetchOnce(client, topics.queryKey, () => client.prefetchQuery(topics), run);
+      prefetchOnce(client, topics.queryKey, () => client.prefetchQuery(topics));
       const follows = userCategoriesQueryOptions();
-      prefetchOnce(client, follows.queryKey, () => client.prefetchQuery(follows), run);
+      prefetchOnce(client, follows.queryKey, () => client.prefetchQuery(follows));
     }
   }
 }
