@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { EMAIL_OPTION } from './support/sign-in.ts';
+import { DEMO_USERS } from './support/demo.ts';
+import { EMAIL_OPTION, expectFeed, signInWithEmail } from './support/sign-in.ts';
 
 /**
  * The page copies of the build (web/src/app/route-preloads.ts): a page whose screen is loaded
@@ -31,14 +32,42 @@ test('the sign-in page names every script it runs in its HTML', async ({ page })
   expect(fetched.filter((script) => !named.has(script))).toEqual([]);
 });
 
-test('the sign-in copy is only for sign-in: the feed, a topic page and the post dialog get the app’s own page', async ({ page }) => {
+test('a topic page names the library screens’ scripts in its HTML, and fetches each of them once', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signInWithEmail(page, DEMO_USERS.acmeUser);
+  await expectFeed(page);
+  const { named, fetched } = await scriptsOf(page, '/topic/latest', page.getByRole('main').getByRole('article').first());
+  for (const chunk of ['/assets/library-routes-', '/assets/use-infinite-scroll-']) {
+    const script = [...named].find((name) => name.startsWith(chunk));
+    expect(script, `${chunk} is named in the HTML`).toBeDefined();
+    expect(fetched.filter((name) => name === script)).toHaveLength(1);
+  }
+  // The search screen's own code (its search box) is not a topic page's.
+  expect(fetched.filter((name) => name.startsWith('/assets/search-'))).toEqual([]);
+});
+
+test('each page copy is only for its own pages: the feed, the post dialog and search get the app’s own page', async ({ page }) => {
   await page.goto('/legal/terms');
   const html = await page.evaluate(async () => {
     const read = async (path: string) => (await fetch(path, { headers: { accept: 'text/html' } })).text();
-    return { feed: await read('/'), topic: await read('/topic/1'), post: await read('/post/1'), signIn: await read('/sign-in/email') };
+    return {
+      feed: await read('/'),
+      topic: await read('/topic/1'),
+      bookmarks: await read('/bookmarks'),
+      featured: await read('/featured'),
+      search: await read('/search'),
+      post: await read('/post/1'),
+      signIn: await read('/sign-in/email'),
+    };
   });
   expect(html.signIn).toContain('/assets/auth-routes-');
+  expect(html.signIn).not.toContain('/assets/library-routes-');
+  expect(html.topic).toContain('/assets/library-routes-');
+  expect(html.topic).not.toContain('/assets/auth-routes-');
+  expect(html.bookmarks).toBe(html.topic);
+  expect(html.featured).toBe(html.topic);
   expect(html.feed).not.toContain('/assets/auth-routes-');
-  expect(html.topic).toBe(html.feed);
+  expect(html.feed).not.toContain('/assets/library-routes-');
+  expect(html.search).toBe(html.feed);
   expect(html.post).toBe(html.feed);
 });

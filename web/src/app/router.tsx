@@ -48,7 +48,8 @@ const LegalRoute = lazy(() => import('./routes/legal.tsx').then((m) => ({ defaul
 const AdminLandingRoute = lazy(() => import('./routes/admin-landing.tsx').then((m) => ({ default: m.AdminLandingRoute })));
 const AdminRedirectRoute = lazy(() => import('./routes/admin-redirect.tsx').then((m) => ({ default: m.AdminRedirectRoute })));
 const TopicRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.TopicRoute })));
-const SearchRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.SearchRoute })));
+// Search stays out of the library chunk: its search box's code is not a topic page's (library-routes.tsx).
+const SearchRoute = lazy(() => import('./routes/search.tsx').then((m) => ({ default: m.SearchRoute })));
 const BookmarksRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.BookmarksRoute })));
 const FeaturedRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.FeaturedRoute })));
 // Manage Topics carries dnd-kit, so it stays out of the library chunk.

@@ -25,7 +25,7 @@ import { CustomizeFeed } from '../../features/topics/components/customize-feed.t
 import { LibraryControls } from '../../features/library/components/library-controls.tsx';
 
 /**
- * The library screens' code (router.tsx's TopicRoute, SearchRoute, ...), asked for before the first
+ * The library screens' code (router.tsx's TopicRoute, BookmarksRoute, ...), asked for before the first
  * render on a topic page, beside the page's data: asked for as the page rendered, it came with
  * its imports and theirs in three round trips after the data, and the page with them.
  */
@@ -89,7 +89,6 @@ export function prefetchPage(client: QueryClient, pathname: string, userId: numb
     prefetchOnce(client, feed.queryKey, () => client.prefetchQuery(feed));
   }
   if (topicId !== undefined) {
-    void libraryRoutes();
     const pages = postsInfiniteQueryOptions(topicPostsQuery(topicId, library));
     prefetchOnce(client, pages.queryKey, () => client.prefetchInfiniteQuery(pages));
     if (topicId !== null) {
@@ -98,6 +97,10 @@ export function prefetchPage(client: QueryClient, pathname: string, userId: numb
       const follows = userCategoriesQueryOptions();
       prefetchOnce(client, follows.queryKey, () => client.prefetchQuery(follows));
     }
+    // After the data: an HTTP/1.1 page has six connections, and the code's files (named in a
+    // topic page's HTML already, route-preloads.ts) would otherwise hold them while the data,
+    // which also waits for the server, queued behind.
+    void libraryRoutes();
   }
 }
 

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FilterBy, SortBy } from '@chorus/core';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { TopicView } from '../../features/posts/components/topic-view.tsx';
-import { LibraryControls, LibrarySearchBox, type LibraryState } from '../../features/library/index.ts';
+import { LibraryControls, type LibraryState } from '../../features/library/index.ts';
+import { LibrarySearchBox } from '../../features/library/components/search-box.tsx';
 
 const FILTERS: readonly string[] = Object.values(FilterBy);
 const SORTS: readonly string[] = Object.values(SortBy);
