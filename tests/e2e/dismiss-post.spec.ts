@@ -7,7 +7,8 @@
 import { expect, test, toast } from './support/fixtures.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
 import { chooseMenuItem, openMenu } from './support/menus.ts';
-import { expectFeed } from './support/sign-in.ts';
+import { DEMO_USERS } from './support/demo.ts';
+import { expectFeed, signInWithEmail } from './support/sign-in.ts';
 
 test('Not interested takes a post off the feed for good, and Undo brings it back', async ({ page, baseURL }) => {
   const user = await signUpFreshUser(baseURL ?? '', 'dismiss');
@@ -47,4 +48,26 @@ test('Not interested takes a post off the feed for good, and Undo brings it back
   await page.reload();
   await expectFeed(page);
   await expect(cards).toHaveCount(0);
+});
+
+test('a card’s menus open from the keyboard on first use, and Escape gives the focus back to their button', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signInWithEmail(page, DEMO_USERS.acmeUser);
+  await expectFeed(page);
+  const first = page.getByRole('region', { name: 'Latest', exact: true }).getByRole('article').first();
+  const title = (await first.getByRole('heading').textContent())?.trim() ?? '';
+  const more = first.getByRole('button', { name: `More options for ${title}` });
+  // Before its first use the button says it opens a menu, as Fluent's closed trigger does.
+  await expect(more).toHaveAttribute('aria-haspopup', 'menu');
+  await more.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Not interested' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(more).toBeFocused();
+  // Used once, it opens again as any Fluent menu does.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Not interested' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(more).toBeFocused();
 });

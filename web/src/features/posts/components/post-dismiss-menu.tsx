@@ -1,11 +1,12 @@
 import type { JSX } from 'react';
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Button, MenuItem, MenuList } from '@fluentui/react-components';
 import { EyeOff20Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@chorus/core';
 import { useDismissPost } from '../api/dismiss-post.ts';
 import { focusCard } from './post-card.tsx';
 import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
+import { MenuOnFirstUse } from '../../../components/menu-on-first-use.tsx';
 
 /** The card beside this one in its list (next, else previous), which takes the focus when it leaves. */
 function neighbourId(postId: number): number | null {
@@ -29,19 +30,19 @@ export function PostDismissMenu(props: { post: Post }): JSX.Element {
     if (next !== null) focusCard(next);
   };
   return (
-    <Menu positioning="below-end">
-      <MenuTrigger disableButtonEnhancement>
+    <MenuOnFirstUse
+      positioning="below-end"
+      trigger={
         <LazyTooltip content={label} relationship="label">
           <Button appearance="subtle" size="small" icon={<MoreHorizontal20Regular />} />
         </LazyTooltip>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          <MenuItem icon={<EyeOff20Regular />} onClick={handleDismiss}>
-            {t('library:card.dismiss')}
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+      }
+    >
+      <MenuList>
+        <MenuItem icon={<EyeOff20Regular />} onClick={handleDismiss}>
+          {t('library:card.dismiss')}
+        </MenuItem>
+      </MenuList>
+    </MenuOnFirstUse>
   );
 }

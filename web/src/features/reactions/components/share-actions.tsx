@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text } from '@fluentui/react-components';
+import { Button, MenuItem, MenuList, Text } from '@fluentui/react-components';
 import { CalendarClock20Regular, Clock20Regular, Link20Regular, Mail20Regular, Share20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NETWORK_NAMES, SHAREABLE_NETWORKS, type ConfigInfoResponse, type Post, type ShareableNetworkId } from '@chorus/core';
@@ -7,6 +7,7 @@ import { useShareLauncher } from '../../../lib/share-launcher.ts';
 import { NetworkIcon } from './network-icon.tsx';
 import styles from './post-interactions.module.css';
 import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
+import { MenuOnFirstUse } from '../../../components/menu-on-first-use.tsx';
 
 const TOGGLE_OF: Readonly<Record<ShareableNetworkId, 'twitter_enabled' | 'facebook_enabled' | 'linkedin_enabled'>> = {
   1: 'twitter_enabled',
@@ -100,23 +101,22 @@ export function LegacyShareBar(props: { post: Post; config: ConfigInfoResponse |
         {post.shares.num_results}
       </Button>
       {queued ? <Clock20Regular aria-hidden="true" /> : null}
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
+      <MenuOnFirstUse
+        trigger={
           <Button appearance="secondary" size="small" icon={<CalendarClock20Regular />}>
             {t('library:card.queue')}
           </Button>
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {networksOf(post, config).map(({ network, available }) => (
-              <MenuItem key={network} icon={<NetworkIcon network={network} />} disabled={!available} onClick={() => launcher.openShare({ post, network })}>
-                {t('library:card.queueTo', { network: NETWORK_NAMES[network] })}
-              </MenuItem>
-            ))}
-            <MenuItem onClick={() => launcher.openShare({ post, network: queuedNetwork(post, config) })}>{t('library:card.manageSchedule')}</MenuItem>
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+        }
+      >
+        <MenuList>
+          {networksOf(post, config).map(({ network, available }) => (
+            <MenuItem key={network} icon={<NetworkIcon network={network} />} disabled={!available} onClick={() => launcher.openShare({ post, network })}>
+              {t('library:card.queueTo', { network: NETWORK_NAMES[network] })}
+            </MenuItem>
+          ))}
+          <MenuItem onClick={() => launcher.openShare({ post, network: queuedNetwork(post, config) })}>{t('library:card.manageSchedule')}</MenuItem>
+        </MenuList>
+      </MenuOnFirstUse>
     </div>
   );
 }
