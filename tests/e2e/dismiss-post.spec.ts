@@ -50,10 +50,17 @@ test('Not interested takes a post off the feed for good, and Undo brings it back
   await expect(cards).toHaveCount(0);
 });
 
-test('a card’s menus open from the keyboard on first use, and Escape gives the focus back to their button', async ({ page }) => {
+test('the feed paints without Fluent’s menu code; a card’s menu opens from the keyboard on first use, and Escape gives the focus back to its button', async ({ page }) => {
+  const menuCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/fluent-menu-[\w-]+\.js$/.test(new URL(request.url()).pathname)) menuCode.push(request.url());
+  });
   await page.goto('/sign-in');
   await signInWithEmail(page, DEMO_USERS.acmeUser);
   await expectFeed(page);
+  // Every card and its controls are on screen (expectFeed), and the top bar's menus: none used yet.
+  await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible();
+  expect(menuCode, 'no menu code before a menu is used').toEqual([]);
   const first = page.getByRole('region', { name: 'Latest', exact: true }).getByRole('article').first();
   const title = (await first.getByRole('heading').textContent())?.trim() ?? '';
   const more = first.getByRole('button', { name: `More options for ${title}` });
@@ -70,4 +77,5 @@ test('a card’s menus open from the keyboard on first use, and Escape gives the
   await expect(page.getByRole('menuitem', { name: 'Not interested' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(more).toBeFocused();
+  expect(menuCode).toHaveLength(1);
 });

@@ -1,7 +1,8 @@
 import type { JSX, MouseEvent } from 'react';
-import { Avatar, Menu, MenuButton, MenuItem, MenuItemLink, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Avatar, MenuButton, MenuItem, MenuItemLink, MenuList } from '@fluentui/react-components';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MenuOnFirstUse } from '../../components/menu-on-first-use.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { useAccountEntries } from '../../features/top-bar/hooks/use-account-entries.tsx';
 import styles from './app-layout.module.css';
@@ -18,8 +19,8 @@ export function UserMenu(): JSX.Element {
   const navigate = useNavigate();
   const name = user?.full_name ?? '';
   return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
+    <MenuOnFirstUse
+      trigger={
         <MenuButton
           appearance="subtle"
           // The avatar only repeats the name the button is labelled with, so it is hidden from
@@ -31,39 +32,37 @@ export function UserMenu(): JSX.Element {
         >
           <span className={styles.userName}>{name}</span>
         </MenuButton>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {entries.map((entry) => {
-            const { href, to, onSelect } = entry;
-            if (href !== undefined) {
-              const follow = (event: MouseEvent<HTMLAnchorElement>): void => {
-                if (to === undefined || event.ctrlKey || event.metaKey || event.shiftKey) return;
-                event.preventDefault();
-                void navigate(to);
-              };
-              return (
-                <MenuItemLink key={entry.id} href={href} icon={entry.icon} onClick={follow}>
-                  {entry.label}
-                </MenuItemLink>
-              );
-            }
+      }
+    >
+      <MenuList>
+        {entries.map((entry) => {
+          const { href, to, onSelect } = entry;
+          if (href !== undefined) {
+            const follow = (event: MouseEvent<HTMLAnchorElement>): void => {
+              if (to === undefined || event.ctrlKey || event.metaKey || event.shiftKey) return;
+              event.preventDefault();
+              void navigate(to);
+            };
             return (
-              <MenuItem
-                key={entry.id}
-                icon={entry.icon}
-               
-                onClick={() => {
-                  if (to !== undefined) void navigate(to);
-                  else onSelect?.();
-                }}
-              >
+              <MenuItemLink key={entry.id} href={href} icon={entry.icon} onClick={follow}>
                 {entry.label}
-              </MenuItem>
+              </MenuItemLink>
             );
-          })}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+          }
+          return (
+            <MenuItem
+              key={entry.id}
+              icon={entry.icon}
+              onClick={() => {
+                if (to !== undefined) void navigate(to);
+                else onSelect?.();
+              }}
+            >
+              {entry.label}
+            </MenuItem>
+          );
+        })}
+      </MenuList>
+    </MenuOnFirstUse>
   );
 }

@@ -1,9 +1,10 @@
 import { Suspense, lazy, useState } from 'react';
 import type { JSX } from 'react';
-import { Button, Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Button, MenuButton, MenuItem, MenuList } from '@fluentui/react-components';
 import { BuildingMultipleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { UserCompany } from '@chorus/core';
+import { MenuOnFirstUse } from '../../../components/menu-on-first-use.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useSwitchCompany } from '../api/switch-company.ts';
 import { otherCompanies, switcherKind } from '../utils/switcher.ts';
@@ -46,22 +47,21 @@ export function CompanySwitcher(props: CompanySwitcherProps): JSX.Element | null
   if (kind === 'none') return null;
   if (kind === 'menu') {
     return (
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
+      <MenuOnFirstUse
+        trigger={
           <MenuButton appearance="subtle" icon={<BuildingMultipleRegular />} aria-label={label} data-switcher="menu" className={props.className}>
             <span className={props.labelClassName}>{buttonText}</span>
           </MenuButton>
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {others.map((company) => (
-              <MenuItem key={company.company_id} onClick={() => handleSwitch(company.company_id)}>
-                {company.company_name}
-              </MenuItem>
-            ))}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+        }
+      >
+        <MenuList>
+          {others.map((company) => (
+            <MenuItem key={company.company_id} onClick={() => handleSwitch(company.company_id)}>
+              {company.company_name}
+            </MenuItem>
+          ))}
+        </MenuList>
+      </MenuOnFirstUse>
     );
   }
   return (
