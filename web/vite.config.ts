@@ -143,7 +143,7 @@ export function routePreloads(): Plugin {
           for (const file of staticClosure(chunks, chunk)) if (!loadedByEntry.has(file)) files.add(file);
         }
         const scripts = [...files].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
-        const styles = [...files].flatMap((file) => chunks.get(file)?.css ?? []).map((file) => `<link rel="preload" as="style" href="${base}${file}">`);
+        const styles = [...files].flatMap((file) => chunks.get(file)?.css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`);
         const copy = source.replace('</head>', `${[...scripts, ...new Set(styles)].join('')}\n  </head>`);
         if (copy === source) this.error('index.html has no </head>');
         const file = `${PAGE_COPIES_DIR}/${page.name}.html`;

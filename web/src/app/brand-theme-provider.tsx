@@ -1,6 +1,6 @@
 import { createContext, use, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
-import { FluentProvider, createLightTheme } from '@fluentui/react-components';
+import { FluentProvider, createLightTheme, useModalAttributes } from '@fluentui/react-components';
 import type { BrandVariants, Theme } from '@fluentui/react-components';
 import { brandVariantsFromTint } from '../lib/brand-palette.ts';
 import { useBrandedSettings } from '../features/auth/api/get-branded-settings.ts';
@@ -13,6 +13,21 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** Whether the branded theme is ready (BrandThemeProvider), read by BrandGate. */
 const BrandReady = createContext(true);
+
+/**
+ * Starts tabster's modalizer and focus restorer (the parts behind Fluent's dialogs) with the
+ * page, as Fluent's Dialog does when it mounts. The restorer gives the focus back, when a dialog
+ * closes, to the element focused before it opened, so it has to be running before that element
+ * is focused: a post's title link opens the post dialog by navigating, not as a DialogTrigger.
+ * Started by the first dialog only, it found no element to go back to, the focus fell to the
+ * page's body, and the modalizer left the page `aria-hidden` after the dialog closed. Until the
+ * menus mounted on first use (components/menu-on-first-use.tsx), every card's Fluent Menu had
+ * started them as the page loaded.
+ */
+function TabsterModals(): null {
+  useModalAttributes();
+  return null;
+}
 
 /**
  * Fluent theme from the company's branding (its tint colour), light or dark as the system
@@ -40,6 +55,7 @@ export function BrandThemeProvider(props: { theme: Theme | undefined; children: 
   const revealed = useRevealed(!((props.theme === undefined && branding.isPending) || (dark && makeDark === null)));
   return (
     <FluentProvider theme={theme} applyStylesToPortals>
+      <TabsterModals />
       {/* Page styles sit inside: the provider's own class is copied onto every portal. */}
       <div className={styles.root} data-color-scheme={props.theme || !dark ? 'light' : 'dark'}>
         <BrandReady value={revealed}>{props.children}</BrandReady>
