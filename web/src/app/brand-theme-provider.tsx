@@ -17,12 +17,12 @@ const BrandReady = createContext(true);
 /**
  * Starts tabster's modalizer and focus restorer (the parts behind Fluent's dialogs) with the
  * page, as Fluent's Dialog does when it mounts. The restorer gives the focus back, when a dialog
- * closes, to the element focused before it opened, so it has to be running before that element
- * is focused: a post's title link opens the post dialog by navigating, not as a DialogTrigger.
- * Started by the first dialog only, it found no element to go back to, the focus fell to the
- * page's body, and the modalizer left the page `aria-hidden` after the dialog closed. Until the
- * menus mounted on first use (components/menu-on-first-use.tsx), every card's Fluent Menu had
- * started them as the page loaded.
+ * closes, to an element focused before it opened: a post's title link opens the post dialog by
+ * navigating, not as a DialogTrigger. Once the feed's menus mounted on first use
+ * (components/menu-on-first-use.tsx), the first dialog was what started them, and after it
+ * closed the focus fell to the page's body and the modalizer left `#root` aria-hidden (the
+ * cards out of the accessibility tree); started with the page, both work as before. Which part
+ * of a mounted Fluent Menu had started them is not established.
  */
 function TabsterModals(): null {
   useModalAttributes();
