@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_USERS } from './support/demo.ts';
+import { ACME_USER_STATE, DEMO_USERS } from './support/demo.ts';
 import { EMAIL_OPTION, expectFeed, signInWithEmail } from './support/sign-in.ts';
 
 /**
@@ -70,4 +70,19 @@ test('each page copy is only for its own pages: the feed, the post dialog and se
   expect(html.feed).not.toContain('/assets/library-routes-');
   expect(html.search).toBe(html.feed);
   expect(html.post).toBe(html.feed);
+});
+
+test.describe('signed in', () => {
+  test.use({ storageState: ACME_USER_STATE });
+
+  test('tabster, Fluent’s focus manager, is in none of the scripts the feed’s HTML names: it loads once, as the signed-in layout mounts', async ({ page }) => {
+    const { named, fetched } = await scriptsOf(page, '/', page.getByRole('main').getByRole('article').first());
+    expect(named.size).toBeGreaterThan(0);
+    const withTabster = await page.evaluate(async (paths) => {
+      const scripts = await Promise.all(paths.map(async (path) => ({ path, text: await (await fetch(path)).text() })));
+      return scripts.filter((script) => script.text.includes('data-tabster')).map((script) => script.path);
+    }, [...named]);
+    expect(withTabster, 'scripts named in the HTML that carry tabster').toEqual([]);
+    expect(fetched.filter((name) => name.startsWith('/assets/tabster-keeper-'))).toHaveLength(1);
+  });
 });

@@ -1,6 +1,6 @@
 import { createContext, use, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
-import { FluentProvider, createLightTheme, useRestoreFocusTarget } from '@fluentui/react-components';
+import { FluentProvider, createLightTheme } from '@fluentui/react-components';
 import type { BrandVariants, Theme } from '@fluentui/react-components';
 import { brandVariantsFromTint } from '../lib/brand-palette.ts';
 import { useBrandedSettings } from '../features/auth/api/get-branded-settings.ts';
@@ -13,22 +13,6 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** Whether the branded theme is ready (BrandThemeProvider), read by BrandGate. */
 const BrandReady = createContext(true);
-
-/**
- * Starts tabster's focus restorer with the page; Fluent's Dialog starts it (with the modalizer)
- * only when it mounts. The restorer gives the focus back, when a dialog closes, to an element
- * focused before it opened: a post's title link opens the post dialog by navigating, not as a
- * DialogTrigger. Once the feed's menus mounted on first use (components/menu-on-first-use.tsx),
- * the first dialog was what started it, and after that dialog closed the focus fell to the
- * page's body and `#root` stayed aria-hidden (the cards out of the accessibility tree). The
- * modalizer is not started here: it puts focusable, aria-hidden guard elements around the page
- * (axe's aria-hidden-focus). Which part of a mounted Fluent Menu had started the restorer before
- * is not established.
- */
-function FocusRestorer(): null {
-  useRestoreFocusTarget();
-  return null;
-}
 
 /**
  * Fluent theme from the company's branding (its tint colour), light or dark as the system
@@ -56,7 +40,6 @@ export function BrandThemeProvider(props: { theme: Theme | undefined; children: 
   const revealed = useRevealed(!((props.theme === undefined && branding.isPending) || (dark && makeDark === null)));
   return (
     <FluentProvider theme={theme} applyStylesToPortals>
-      <FocusRestorer />
       {/* Page styles sit inside: the provider's own class is copied onto every portal. */}
       <div className={styles.root} data-color-scheme={props.theme || !dark ? 'light' : 'dark'}>
         <BrandReady value={revealed}>{props.children}</BrandReady>

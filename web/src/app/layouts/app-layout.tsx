@@ -16,6 +16,7 @@ import { TopicsDropdown } from '../../features/topics/index.tsx';
 import { PostTracking } from '../../features/tracking/components/post-tracking.tsx';
 import { usePageAnalytics } from '../../features/tracking/hooks/use-page-analytics.ts';
 import { NARROW_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { useOnDemand } from '../../lib/use-on-demand.ts';
 import styles from './app-layout.module.css';
 
 // The menu (with its popover positioning and avatar) is not needed to paint the feed, nor is
@@ -37,6 +38,8 @@ const SuggestButton = lazy(() => import('../../features/suggest/index.ts').then(
 
 // The phone-only smart app banner loads only where it shows.
 const smartAppBanner = () => import('../../features/top-bar/components/smart-app-banner.tsx');
+/** Keeps Fluent's focus manager alive while signed in (tabster-keeper.tsx); loaded as the layout mounts. */
+const loadTabsterKeeper = (): Promise<() => null> => import('./tabster-keeper.tsx').then((m) => m.TabsterKeeper);
 const SmartAppBanner = lazy(() => smartAppBanner().then((m) => ({ default: m.SmartAppBanner })));
 
 /** Whether the smart app banner was closed within the last week (decided once per mount). */
@@ -178,8 +181,12 @@ export function AppLayout(): JSX.Element {
   const [bannerHidden, setBannerHidden] = useState(bannerClosedNow);
   const bannerShows = showsSmartBanner({ narrow, host, hidden: bannerHidden });
   usePageAnalytics();
+  // Not after the first paint: an open dialog holds those parts back (a page load of /post/{id}),
+  // and the keeper must be there before the dialog closes.
+  const TabsterKeeper = useOnDemand(loadTabsterKeeper, true);
   return (
     <>
+      {TabsterKeeper !== null && <TabsterKeeper />}
       <a href="#chorus-main" className={styles.skip}>
         {t('nav.skipToContent')}
       </a>
