@@ -143,12 +143,13 @@ test.describe('feed and topic pages as user@acme.example (read only)', () => {
         performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === path)?.startTime ?? Number.NaN;
       return {
         replaced: (window as unknown as { bootReplacedAt?: number }).bootReplacedAt ?? Number.NaN,
-        asked: { feed: started('/api/v4/post/feed'), config: started('/api/v1/config/info') },
+        asked: { feed: started('/api/v4/post/feed'), config: started('/api/v1/config/info'), branding: started('/api/v1/company/settings/branded-settings') },
       };
     });
     expect(replaced, 'the boot spinner was replaced').toBeGreaterThan(0);
     expect(asked.feed, 'the feed was asked before the first render committed').toBeLessThan(replaced);
     expect(asked.config, 'the company configuration was asked before the first render committed').toBeLessThan(replaced);
+    expect(asked.branding, 'the company branding was asked before the first render committed').toBeLessThan(replaced);
   });
 
   test('a page load of /post/{id} asks for the post and the feed beside the session, not after its answers', async ({ page, baseURL }) => {

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChorusApp } from './app/chorus-app.tsx';
+import { brandedSettingsQueryOptions } from './features/auth/api/get-branded-settings.ts';
 import { prefetchPage } from './app/routes/feed.tsx';
 import { libraryStateOf } from './features/library/hooks/library-state.ts';
 import { loseSession, signedInUserId } from './lib/auth.tsx';
@@ -12,6 +13,10 @@ if (!container) throw new Error('index.html has no #root element');
 // The page's data is asked for before the first render (routes/feed.tsx, prefetchPage): the
 // render takes a few hundred milliseconds of a phone's main thread, and the data a round trip.
 const queryClient = createQueryClient(loseSession);
+// Every page's too, signed in or not: the company's branding, whose colours every page's first
+// frame waits for (BrandThemeProvider). Asked for by the first render, it came a round trip after
+// that render had committed, when the session's answers were in already.
+void queryClient.prefetchQuery(brandedSettingsQueryOptions());
 const userId = signedInUserId();
 if (userId !== null) prefetchPage(queryClient, window.location.pathname, userId, libraryStateOf(userId));
 
