@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { ACME_USER_STATE, companyOrigin } from './support/demo.ts';
 import { signInFreshUser, signUpFreshUser } from './support/fresh-user.ts';
@@ -18,8 +19,36 @@ test('the privacy policy and terms are public pages linking each other', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
 });
 
+/**
+ * The page's icon once the company's branding is in: the branding's favicon. Also that the page
+ * load never asked for /favicon.ico, which an unknown path answers with the app's HTML.
+ */
+async function expectCompanyFavicon(page: Page, path: string): Promise<void> {
+  const defaultIcon: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/favicon.ico') defaultIcon.push(request.url());
+  });
+  await page.goto(path);
+  const favicon = await page.evaluate(async () => {
+    const branding = (await (await fetch('/api/v1/company/settings/branded-settings')).json()) as { signin_favicon: string | null };
+    return branding.signin_favicon;
+  });
+  expect(favicon, 'the demo company has a favicon').toBeTruthy();
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', favicon ?? '');
+  await expect(page.locator('link[rel="icon"]')).toHaveCount(1);
+  expect(defaultIcon).toEqual([]);
+}
+
+test('the sign-in page shows the company’s favicon', async ({ page }) => {
+  await expectCompanyFavicon(page, '/sign-in');
+});
+
 test.describe('signed in', () => {
   test.use({ storageState: ACME_USER_STATE });
+
+  test('the feed shows the company’s favicon too', async ({ page }) => {
+    await expectCompanyFavicon(page, '/');
+  });
 
   test('closing the post modal gives the focus back to the card that opened it; Previous/Next are not new clicks', async ({ page }) => {
     const clicks: string[] = [];

@@ -11,6 +11,24 @@ import styles from './brand-theme-provider.module.css';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
+/**
+ * The company's favicon on every page, once its branding is in. index.html declares an empty
+ * icon until then: without one, the browser asked for /favicon.ico with each page load, and got
+ * the app's page (an unknown path that wants HTML).
+ */
+function useFavicon(href: string | null | undefined): void {
+  useEffect(() => {
+    if (!href) return;
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'icon';
+      document.head.append(link);
+    }
+    link.href = href;
+  }, [href]);
+}
+
 /** Whether the branded theme is ready (BrandThemeProvider), read by BrandGate. */
 const BrandReady = createContext(true);
 
@@ -24,6 +42,7 @@ export function BrandThemeProvider(props: { theme: Theme | undefined; children: 
   const branding = useBrandedSettings({ enabled: props.theme === undefined });
   // The brand's colours change with the app it reveals, in the same deferred render (lib/use-revealed.ts).
   const tint = useDeferredValue(branding.data?.ios.tint_color);
+  useFavicon(branding.data?.signin_favicon);
   // Follows the system's setting as it changes.
   const dark = useMediaQuery(DARK_QUERY) && props.theme === undefined;
   // The dark theme's module loads only for people whose system asks for dark colours.

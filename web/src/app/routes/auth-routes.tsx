@@ -22,29 +22,15 @@ import { SignInErrorView } from '../../features/auth/components/sign-in-error-vi
 import { SignInOptions } from '../../features/auth/components/sign-in-options.tsx';
 import { finishSsoSignIn } from '../../features/auth/sso-finish.ts';
 
-function useFavicon(href: string | null | undefined): void {
-  useEffect(() => {
-    if (!href) return;
-    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (!link) {
-      link = document.createElement('link');
-      link.rel = 'icon';
-      document.head.append(link);
-    }
-    link.href = href;
-  }, [href]);
-}
-
 /**
- * The auth area: loads the branded settings (title, favicon, background, logo) around every
- * auth screen. When they fail on a company subdomain, the browser moves to the `app` host.
+ * The auth area: loads the branded settings (title, background, logo) around every auth
+ * screen (the favicon is every page's: BrandThemeProvider). When they fail on a company subdomain, the browser moves to the `app` host.
  */
 export function AuthAreaRoute(): JSX.Element {
   const branding = useBrandedSettings();
   const { host } = useChorusSettings();
   const location = useLocation();
   const signInHref = useHref('/sign-in');
-  useFavicon(branding.data?.signin_favicon);
   useDocumentTitle(branding.data?.title);
 
   useEffect(() => {
