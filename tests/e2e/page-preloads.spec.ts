@@ -75,7 +75,7 @@ test('each page copy is only for its own pages: the feed, the post dialog and se
 test.describe('signed in', () => {
   test.use({ storageState: ACME_USER_STATE });
 
-  test('tabster, Fluent’s focus manager, is in none of the scripts the feed’s HTML names: its keeper loads once tabster has started', async ({ page }) => {
+  test('tabster, Fluent’s focus manager, is in none of the scripts the feed’s HTML names, and outlives a dialog closed at once', async ({ page }) => {
     const { named } = await scriptsOf(page, '/', page.getByRole('main').getByRole('article').first());
     expect(named.size).toBeGreaterThan(0);
     const withTabster = await page.evaluate(async (paths) => {
@@ -84,13 +84,11 @@ test.describe('signed in', () => {
       return scripts.filter((script) => script.text.includes('tabster:restorer:restore-focus')).map((script) => script.path);
     }, [...named]);
     expect(withTabster, 'scripts named in the HTML that carry tabster').toEqual([]);
-    // The post dialog starts tabster; closing it gives the focus back to the card's title.
+    // The post dialog may be the first to start tabster; closed as soon as it shows, it must give
+    // the focus back to the card's title and leave the page in the accessibility tree.
     const title = page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link');
     await title.click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
-    // Loaded with the page's card controls, or else by the dialog: once, either way.
-    await expect.poll(async () => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.startsWith('/assets/tabster-keeper-')).length)).toBe(1);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toBeHidden();
     await expect(title).toBeFocused();

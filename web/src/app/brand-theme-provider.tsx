@@ -5,6 +5,7 @@ import type { BrandVariants, Theme } from '@fluentui/react-components';
 import { brandVariantsFromTint } from '../lib/brand-palette.ts';
 import { useBrandedSettings } from '../features/auth/api/get-branded-settings.ts';
 import { PageSpinner } from '../components/page-spinner.tsx';
+import { holdTabsterOnceStarted } from '../lib/hold-tabster.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { useRevealed } from '../lib/use-revealed.ts';
 import styles from './brand-theme-provider.module.css';
@@ -43,6 +44,7 @@ export function BrandThemeProvider(props: { theme: Theme | undefined; children: 
   // The brand's colours change with the app it reveals, in the same deferred render (lib/use-revealed.ts).
   const tint = useDeferredValue(branding.data?.ios.tint_color);
   useFavicon(branding.data?.signin_favicon);
+  useEffect(holdTabsterOnceStarted, []);
   // Follows the system's setting as it changes.
   const dark = useMediaQuery(DARK_QUERY) && props.theme === undefined;
   // The dark theme's module loads only for people whose system asks for dark colours.

@@ -16,7 +16,6 @@ import { TopicsDropdown } from '../../features/topics/index.tsx';
 import { PostTracking } from '../../features/tracking/components/post-tracking.tsx';
 import { usePageAnalytics } from '../../features/tracking/hooks/use-page-analytics.ts';
 import { NARROW_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
-import { useOnDemand } from '../../lib/use-on-demand.ts';
 import styles from './app-layout.module.css';
 
 // The menu (with its popover positioning and avatar) is not needed to paint the feed, nor is
@@ -38,33 +37,6 @@ const SuggestButton = lazy(() => import('../../features/suggest/index.ts').then(
 
 // The phone-only smart app banner loads only where it shows.
 const smartAppBanner = () => import('../../features/top-bar/components/smart-app-banner.tsx');
-/** Keeps Fluent's focus manager alive once it has started (tabster-keeper.tsx). */
-const loadTabsterKeeper = (): Promise<() => null> => import('./tabster-keeper.tsx').then((m) => m.TabsterKeeper);
-
-/**
- * Whether tabster, Fluent's focus manager, has started on the page: the first dialog, menu or
- * popover that needs it starts it, and it marks the body as its root (`data-tabster`). Until then
- * the page has no tabster code to keep alive; a page load of the feed or a topic fetches none.
- */
-function useTabsterStarted(): boolean {
-  const [started, setStarted] = useState(() => document.body.hasAttribute('data-tabster'));
-  useEffect(() => {
-    if (started) return undefined;
-    const observer = new MutationObserver(() => {
-      if (!document.body.hasAttribute('data-tabster')) return;
-      observer.disconnect();
-      setStarted(true);
-    });
-    observer.observe(document.body, { attributes: true, attributeFilter: ['data-tabster'] });
-    // Started between the first render and this effect.
-    if (document.body.hasAttribute('data-tabster')) {
-      observer.disconnect();
-      setStarted(true);
-    }
-    return () => observer.disconnect();
-  }, [started]);
-  return started;
-}
 const SmartAppBanner = lazy(() => smartAppBanner().then((m) => ({ default: m.SmartAppBanner })));
 
 /** Whether the smart app banner was closed within the last week (decided once per mount). */
@@ -206,12 +178,8 @@ export function AppLayout(): JSX.Element {
   const [bannerHidden, setBannerHidden] = useState(bannerClosedNow);
   const bannerShows = showsSmartBanner({ narrow, host, hidden: bannerHidden });
   usePageAnalytics();
-  // As soon as the first dialog or menu has started tabster, so that it is there before that
-  // dialog closes; its code is loaded by then, and the keeper's own file is a few bytes.
-  const TabsterKeeper = useOnDemand(loadTabsterKeeper, useTabsterStarted());
   return (
     <>
-      {TabsterKeeper !== null && <TabsterKeeper />}
       <a href="#chorus-main" className={styles.skip}>
         {t('nav.skipToContent')}
       </a>
