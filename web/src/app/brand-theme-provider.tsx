@@ -44,6 +44,7 @@ export function BrandThemeProvider(props: { theme: Theme | undefined; children: 
   // The brand's colours change with the app it reveals, in the same deferred render (lib/use-revealed.ts).
   const tint = useDeferredValue(branding.data?.ios.tint_color);
   useFavicon(branding.data?.signin_favicon);
+  // Fluent's focus manager outlives the dialogs that start it (lib/hold-tabster.ts).
   useEffect(holdTabsterOnceStarted, []);
   // Follows the system's setting as it changes.
   const dark = useMediaQuery(DARK_QUERY) && props.theme === undefined;
