@@ -24,7 +24,8 @@ import { finishSsoSignIn } from '../../features/auth/sso-finish.ts';
 
 /**
  * The auth area: loads the branded settings (title, background, logo) around every auth
- * screen (the favicon is every page's: BrandThemeProvider). When they fail on a company subdomain, the browser moves to the `app` host.
+ * screen; the favicon is every page's (BrandThemeProvider). When they fail on a company
+ * subdomain, the browser moves to the `app` host.
  */
 export function AuthAreaRoute(): JSX.Element {
   const branding = useBrandedSettings();
