@@ -94,4 +94,54 @@ test.describe('signed in', () => {
     await expect(title).toBeFocused();
     await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
   });
+
+  test('a page load of a post loads the feed’s first picture before it asks for the dialog’s code, then asks for the dialog’s files at once', async ({ page }) => {
+    await page.goto('/');
+    const href = await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').getAttribute('href');
+    expect(href).toMatch(/^\/post\/\d+$/);
+    await page.addInitScript(() => {
+      // The first card's picture (behind the dialog): when it has loaded.
+      document.addEventListener(
+        'load',
+        (event) => {
+          const target = event.target;
+          if (target instanceof HTMLImageElement && target.matches('main article img')) (window as { firstPictureLoaded?: number }).firstPictureLoaded ??= performance.now();
+        },
+        true,
+      );
+    });
+    await page.goto(href ?? '');
+    await expect(page.getByRole('dialog').getByRole('heading', { level: 2 })).toBeVisible();
+    const timing = await page.evaluate(async () => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const chunk = resources.find((entry) => /\/assets\/post-dialog-[\w-]+\.js$/.test(entry.name));
+      // The dialog's first request: the chunk's stylesheet, asked for before the chunk.
+      const firstAsked = Math.min(...resources.filter((entry) => entry.name.includes('/assets/post-dialog-')).map((entry) => entry.startTime));
+      // When the picture had loaded (recorded by the script added before the page loaded).
+      const loaded = (window as { firstPictureLoaded?: number }).firstPictureLoaded ?? null;
+      // The chunk's own imports, as its code names them, and those the page does not name to the
+      // browser (a module preload, or the entry's script) for it to fetch beside the chunk.
+      const code = chunk ? await (await fetch(chunk.name)).text() : '';
+      const imports = [...code.matchAll(/from\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((match) => match[1] ?? '');
+      const named = new Set(
+        [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="modulepreload"], script[src]')].map((element) =>
+          new URL(element instanceof HTMLLinkElement ? element.href : element.src).pathname.replace('/assets/', ''),
+        ),
+      );
+      return {
+        loaded,
+        firstAsked,
+        chunkStart: chunk?.startTime ?? null,
+        imports: imports.length,
+        notNamed: imports.filter((file) => !named.has(file)),
+      };
+    });
+    expect(timing.chunkStart, 'the dialog’s chunk was loaded').not.toBeNull();
+    expect(timing.loaded, 'the first card’s picture had loaded').not.toBeNull();
+    expect(timing.firstAsked).toBeGreaterThan(timing.loaded ?? Number.POSITIVE_INFINITY);
+    // Named with the chunk, its imports are fetched beside it; found only as it runs, they came a
+    // round trip later, and theirs another.
+    expect(timing.imports).toBeGreaterThan(5);
+    expect(timing.notNamed).toEqual([]);
+  });
 });

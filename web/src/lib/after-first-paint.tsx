@@ -226,6 +226,8 @@ const InsideHold = createContext(false);
 let painted = false;
 let watching = false;
 let turns: Turns | null = null;
+/** Waiting for the first paint to be over (usePagePainted). */
+const paintedListeners = new Set<() => void>();
 
 /** The browser's frames and timers. */
 const browserFrames: Pick<PaintWatchHost, 'afterPaint' | 'after'> = {
@@ -261,6 +263,18 @@ function browserTurns(): Turns {
   return turns;
 }
 
+/** Starts the watch for the page's first paint, unless it has started: the first caller does. */
+function watchOnce(client: QueryClient): void {
+  if (painted || watching) return;
+  watching = true;
+  watchFirstPaint(browserHost(client), FIRST_PAINT_WAIT_MS, () => {
+    painted = true;
+    browserTurns().open();
+    for (const listener of paintedListeners) listener();
+    paintedListeners.clear();
+  });
+}
+
 /**
  * This part's turn (see the module comment): whether it may render now, and what to call when
  * its content is on screen. The first caller starts the watch for the first paint.
@@ -279,13 +293,7 @@ function useTurn(): { released: boolean; done: () => void } {
       if (active) setReleased(true);
     }, passesHolds);
     ticket.current = joined;
-    if (!painted && !watching) {
-      watching = true;
-      watchFirstPaint(browserHost(client), FIRST_PAINT_WAIT_MS, () => {
-        painted = true;
-        browserTurns().open();
-      });
-    }
+    watchOnce(client);
     return () => {
       active = false;
       joined.leave();
@@ -293,6 +301,31 @@ function useTurn(): { released: boolean; done: () => void } {
   }, [client, releasedAtMount, passesHolds]);
   const done = useCallback(() => ticket.current?.done(), []);
   return { released, done };
+}
+
+/**
+ * Whether the page's first paint is over (the moment the deferred parts wait for, above), once
+ * it is; true at once after it. Unlike a part's turn, it waits for no other part.
+ */
+export function usePagePainted(): boolean {
+  const client = useQueryClient();
+  const [over, setOver] = useState(painted);
+  useEffect(() => {
+    if (painted) {
+      setOver(true);
+      return undefined;
+    }
+    const listener = (): void => {
+      // A transition: the render it starts (a dialog's, routes/feed.tsx) yields to input.
+      startTransition(() => setOver(true));
+    };
+    paintedListeners.add(listener);
+    watchOnce(client);
+    return () => {
+      paintedListeners.delete(listener);
+    };
+  }, [client]);
+  return over;
 }
 
 /**
