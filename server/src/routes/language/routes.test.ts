@@ -79,7 +79,8 @@ describe('company default language', () => {
   });
 
   it('is what GET /config/info gives for company 319 and for a company that chose its own', async () => {
-    const spec = await buildCompany(t.db, { id: 319, subdomain: 'company319' });
+    // A subdomain outside the factory's own (company{n}): a later factory company could otherwise get it.
+    const spec = await buildCompany(t.db, { id: 319, subdomain: 'spec-company-319' });
     const own = await buildCompany(t.db, { defaultLanguage: 'es-ES' });
     const configOf = async (company: CompanyRow) => {
       const member = await buildUser(t.db, [{ company }]);
