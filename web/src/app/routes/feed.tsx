@@ -153,6 +153,25 @@ function FeedDocument(props: { query: FeedQuery }): null {
 }
 
 /**
+ * The routes over the feed (the single post dialog). A page loaded on a post (`/post/{id}`: a
+ * link from Teams or an e-mail, a reload) draws the feed first and opens the post once the
+ * feed's first screen and its pictures are painted (lib/after-first-paint.tsx). Asked for as the
+ * feed rendered, the dialog's code (some 35 files, in four waves) shared the network and the main
+ * thread with the feed's data and first picture, the page's largest paint. Now its files come at
+ * once (vite.config.ts, DIALOG_CHUNK). Interleaved Lighthouse runs (six per build): the largest
+ * paint went from 3,871 to 2,647 ms and the score from 89 to 95. In Chromium with slow 4G and a
+ * 4x slower CPU applied, the post itself painted sooner too: 3,963 ms, against 4,228 without the
+ * wait and the preload (median of five loads each). A post opened from the page once it has
+ * loaded opens at once. A component of its own, so that the moment re-renders only it.
+ */
+function DialogOutlet(): JSX.Element | null {
+  const location = useLocation();
+  const painted = usePagePainted();
+  const waits = !painted && location.key === 'default' && matchPath(POST_DIALOG_PATH, location.pathname) !== null;
+  return waits ? null : <Outlet />;
+}
+
+/**
  * `/`: the feed, with the single post dialog (`/post/:postId`) rendered over it. Query
  * parameters: filter_by and sort_by set the library state; query or categories open the
  * search with them; origin (where a link came from) is accepted and dropped.
@@ -162,18 +181,6 @@ export function FeedRoute(): JSX.Element {
   const [params] = useSearchParams();
   const [library, setLibrary] = useLibraryState();
   const query = feedQueryOf(library);
-  const location = useLocation();
-  const painted = usePagePainted();
-  // A page loaded on a post (`/post/{id}`: a link from Teams or an e-mail, a reload) draws the
-  // feed first and opens the post once the feed's first screen and its pictures are painted
-  // (lib/after-first-paint.tsx). Asked for as the feed rendered, the dialog's code (some 35
-  // files, in four waves) shared the network and the main thread with the feed's data and first
-  // picture, the page's largest paint. Now its files come at once (vite.config.ts, DIALOG_CHUNK).
-  // Interleaved Lighthouse runs (six per build): the largest paint went from 3,871 to 2,647 ms
-  // and the score from 89 to 95. In Chromium with slow 4G and a 4x slower CPU applied, the post
-  // itself painted sooner too: 3,963 ms, against 4,228 without the wait and the preload (median
-  // of five loads each). A post opened from the page once it has loaded opens at once.
-  const dialogWaits = !painted && location.key === 'default' && matchPath(POST_DIALOG_PATH, location.pathname) !== null;
 
   const filterParam = params.get('filter_by');
   const sortParam = params.get('sort_by');
@@ -203,7 +210,9 @@ export function FeedRoute(): JSX.Element {
         }
       />
       <ErrorBoundary>
-        <Suspense fallback={null}>{dialogWaits ? null : <Outlet />}</Suspense>
+        <Suspense fallback={null}>
+          <DialogOutlet />
+        </Suspense>
       </ErrorBoundary>
     </>
   );
