@@ -15,16 +15,42 @@ ensure_dependencies() {
   fi
 }
 
+# Builds one front-end: the bundler's full listing with --verbose (and in `npm run build`), else
+# one summary line, with whatever the bundler warns about printed above it.
+build_one() {
+  local workspace="$1" label="$2" verbose="$3" started output seconds
+  if [ "$verbose" = yes ]; then
+    npm run build -w "$workspace"
+    return
+  fi
+  started="$(date +%s%N)"
+  if ! output="$(npm run build --silent -w "$workspace" -- --logLevel warn 2>&1)"; then
+    printf '%s\n' "$output" >&2
+    return 1
+  fi
+  [ -n "$output" ] && printf '%s\n' "$output"
+  seconds="$(awk -v ns="$(( $(date +%s%N) - started ))" 'BEGIN { printf "%.1f", ns / 1e9 }')"
+  local dist="${workspace#@chorus/}/dist"
+  echo "Built the $label in ${seconds} s: $(find "$dist" -type f ! -name '*.br' ! -name '*.gz' | wc -l) files, $(du -sh --exclude='*.br' --exclude='*.gz' "$dist" | cut -f1) (npm run build lists them)."
+}
+
 # Builds the web app and the Teams tab unless their sources are older than the last build.
+# --force rebuilds with the full listing; --verbose lists without forcing.
 build() {
-  local stamp=web/dist/.chorus-build
-  if [ "${1:-}" != "--force" ] && [ -f "$stamp" ] && [ -f tabs/dist/index.html ] &&
+  local stamp=web/dist/.chorus-build force=no verbose=no
+  for flag in "$@"; do
+    case "$flag" in
+      --force) force=yes verbose=yes ;;
+      --verbose) verbose=yes ;;
+    esac
+  done
+  if [ "$force" = no ] && [ -f "$stamp" ] && [ -f tabs/dist/index.html ] &&
     [ -z "$(find core/src locales web/src web/index.html web/vite.config.ts tabs/src tabs/index.html tabs/vite.config.ts package-lock.json -newer "$stamp" -type f -print -quit)" ]; then
     echo "Web and tab builds are up to date."
     return
   fi
-  npm run build -w @chorus/web
-  npm run build -w @chorus/tabs
+  build_one @chorus/web "web app" "$verbose"
+  build_one @chorus/tabs "Teams tab" "$verbose"
   touch "$stamp"
 }
 
@@ -56,8 +82,9 @@ run_tests() {
 command="${1:-}"
 case "$command" in
   start)
+    shift
     ensure_dependencies
-    build
+    build "$@"
     exec node server/src/main.ts
     ;;
   test)

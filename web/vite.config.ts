@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { PAGE_COPIES_DIR, PAGE_COPIES_FILE, PageCopiesManifest } from '../core/src/contract/page-copies.ts';
 import { ROUTE_PRELOADS } from './src/app/route-preloads.ts';
@@ -214,14 +214,23 @@ const DIALOG_CHUNK = /^assets\/post-dialog-[\w-]+\.js$/;
 const DEV_API_ORIGIN = 'http://127.0.0.1:3000';
 
 /** Standalone browser build of the Chorus web app, served by the server at the site root. */
-export default defineConfig(({ command, mode }) => ({
+/**
+ * The settings both browser builds share (this app and the Teams tab, tabs/vite.config.ts), so
+ * the tab's production build parses and targets exactly as the web's does.
+ */
+export function browserBuildBase({ command, mode }: { command: string; mode: string }) {
+  return {
+    resolve: { alias: command === 'build' && mode === 'production' ? ZOD_UNCHECKED : ZOD_WITHOUT_JSON_SCHEMA },
+    build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  } satisfies UserConfig;
+}
+
+export default defineConfig((env) => ({
+  ...browserBuildBase(env),
   base: '/',
   plugins: [react(), inlineEntryCss(), routePreloads(), precompress(), moduleStats()],
-  resolve: { alias: command === 'build' && mode === 'production' ? ZOD_UNCHECKED : ZOD_WITHOUT_JSON_SCHEMA },
   build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
+    ...browserBuildBase(env).build,
     // Every browser Chorus supports preloads modules natively; the polyfill would only add weight.
     // index.html preloads what the entry imports. A lazy chunk's imports are not preloaded by
     // script, they load when the chunk runs: the helper added a <link> per import to the page
