@@ -1,13 +1,14 @@
 /** The Fastify application factory: plugins, routes and static hosting on one database. */
 import fastifyCookie from '@fastify/cookie';
 import type { Notifier } from '@chorus/bot';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { LocalCacheGeneration, openCacheGeneration } from './lib/cache-generation.ts';
 import { createCaches, writeScope, writesData } from './lib/caches.ts';
 import type { AppContext, JobQueue } from './lib/context.ts';
+import { installRequestLine, logDestination } from './lib/log-output.ts';
 import { createMediaStore } from './lib/media-store.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
@@ -96,7 +97,9 @@ function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | (
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream ?? logDestination(config)),
+    // The pretty format writes one line per request itself (installRequestLine).
+    ...(config.logFormat === 'pretty' ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     // Only the configured proxies' X-Forwarded-* headers: anyone else could pick the address
     // rate limits count.
     trustProxy: trustProxyOption(config.trustProxy),
@@ -106,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdGenerator(config.trustProxy !== false),
   });
   installRequestIdHeader(app);
+  if (config.logFormat === 'pretty' && options.logger !== false) installRequestLine(app);
   if (config.metrics.enabled) installHttpMetrics(app);
   installJsonParser(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

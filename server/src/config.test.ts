@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       baseDomain: 'localhost',
       nodeEnv: 'development',
       logLevel: 'info',
+      logFormat: 'pretty',
       seed: 'auto',
       teams: { appId: '', tabEntityId: 'chorus-home' },
       bot: { appId: null, appPassword: null, tenantId: null, serviceUrlHosts: DEFAULT_BOT_SERVICE_URL_HOSTS },

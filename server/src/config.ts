@@ -81,6 +81,7 @@ const EnvSchema = z.object({
     .default('localhost'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   CHORUS_SEED: z.enum(['auto', 'never']).default('auto'),
   TEAMS_APP_ID: z.string().default(''),
   TEAMS_TAB_ENTITY_ID: z.string().min(1).default('chorus-home'),
@@ -179,6 +180,12 @@ export interface Config {
   baseDomain: string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: LogLevel;
+  /**
+   * How log lines are written: `pretty` (one coloured line per request and event, for a
+   * developer's terminal; the default in development) or `json` (one JSON object a line, for log
+   * collectors; the default in production and tests).
+   */
+  logFormat: 'json' | 'pretty';
   seed: 'auto' | 'never';
   teams: { appId: string; tabEntityId: string };
   bot: {
@@ -345,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     baseDomain: e.CHORUS_BASE_DOMAIN,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     seed: e.CHORUS_SEED,
     teams: { appId: e.TEAMS_APP_ID, tabEntityId: e.TEAMS_TAB_ENTITY_ID },
     bot: {

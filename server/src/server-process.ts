@@ -13,6 +13,7 @@ import { openDatabase } from './db/database.ts';
 import { encryptSecretsAtRest } from './db/secrets-at-rest.ts';
 import { createMediaStore, publishLocalFolder } from './lib/media-store.ts';
 import { REDACTED, REDACT_PATHS } from './plugins/log-redaction.ts';
+import { logDestination } from './lib/log-output.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
 import { connectorPublisher } from './jobs/deliver-share-publisher.ts';
 import { botRoutes, botServiceUrlRule } from './routes/bot/routes.ts';
@@ -48,7 +49,9 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const role = readRole();
   const config = readConfig();
-  const log = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: REDACTED } });
+  const destination = logDestination(config);
+  const options = { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: REDACTED } };
+  const log = destination === undefined ? pino(options) : pino(options, destination);
 
   const database = await openDatabase(config);
   log.info({ database: database.driver.kind }, 'database ready');
