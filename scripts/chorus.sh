@@ -54,29 +54,49 @@ build() {
   touch "$stamp"
 }
 
-run_tests() {
+# Times one part of the suite and keeps its line for the summary at the end.
+part_times=()
+timed_part() {
+  local label="$1" started
+  shift
+  started="$(date +%s)"
+  "$@"
+  part_times+=("$(printf '%-40s %5d s' "$label" "$(( $(date +%s) - started ))")")
+}
+
+lint_and_typecheck() {
   # Lint and typecheck each keep one core busy: side by side, and both must pass.
-  echo "== lint and typecheck"
   npx eslint . &
   local lint=$!
   npm run typecheck --silent &
   local types=$!
   wait "$lint"
   wait "$types"
+}
+
+run_tests() {
+  local started
+  started="$(date +%s)"
+  echo "== lint and typecheck"
+  timed_part "lint and typecheck" lint_and_typecheck
   echo "== unit and server suites (server on PGlite)"
   # The first pass is always on PGlite, even where TEST_DATABASE_URL names a PostgreSQL server.
-  env -u TEST_DATABASE_URL npx vitest run
+  timed_part "unit and server suites (PGlite)" env -u TEST_DATABASE_URL npx vitest run
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
     echo "== server suite on PostgreSQL"
     # One worker here: the scale-out test starts two API processes and a worker of its own, and
     # beside another test file under load its start-up ran past its limit.
-    npx vitest run --project server --maxWorkers=1
+    timed_part "server suite (PostgreSQL)" npx vitest run --project server --maxWorkers=1
   else
     echo "== TEST_DATABASE_URL is not set: the server suite ran on PGlite only"
   fi
   echo "== end-to-end suite in Chromium"
-  build
-  npx playwright test
+  timed_part "web and tab builds" build
+  timed_part "end-to-end suite (Chromium)" npx playwright test
+  echo
+  echo "== time per part"
+  printf '%s\n' "${part_times[@]}"
+  printf '%-40s %5d s\n' "total" "$(( $(date +%s) - started ))"
 }
 
 command="${1:-}"
