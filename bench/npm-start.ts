@@ -16,8 +16,8 @@ export const WARM_START_BUDGET_MS = 5000;
 
 /** The lines `npm start` prints as each step ends, in order; a step absent from a run is skipped. */
 const MARKERS: readonly { step: string; line: RegExp }[] = [
-  { step: 'Node 24 from the registry', line: /^(Installing dependencies|Web and tab builds|Built the web app)/ },
-  { step: 'npm ci', line: /^added \d+ packages|^Built the web app|^Web and tab builds/ },
+  { step: 'Node 24 ready (fetched on a first run)', line: /^(Installing dependencies|Web and tab builds|Built the web app)/ },
+  { step: 'dependencies (npm ci when the lock file changed)', line: /^added \d+ packages|^Built the web app|^Web and tab builds/ },
   { step: 'web app build', line: /^Built the web app/ },
   { step: 'Teams tab build', line: /^Built the Teams tab/ },
   { step: 'database open and migrated', line: /database ready/ },

@@ -1,5 +1,6 @@
 export * from './domain/enums.ts';
 export * from './domain/constants.ts';
+export * from './domain/permissions.ts';
 export * from './domain/errors.ts';
 export * from './contract/index.ts';
 export * from './client/index.ts';

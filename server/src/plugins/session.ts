@@ -2,7 +2,7 @@
  * Session authentication: the token comes from the X-AUTH-TOKEN header, or else from the
  * pb_token cookie, and is only valid with membership in the host's company.
  */
-import { AUTH_COOKIE, AUTH_HEADER, Role } from '@chorus/core';
+import { AUTH_COOKIE, AUTH_HEADER, can, type Ability } from '@chorus/core';
 import type { FastifyRequest } from 'fastify';
 import { deleteSessionByToken, findSessionMember, sessionUserOfToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
@@ -44,13 +44,13 @@ export async function authenticate(db: Database, request: FastifyRequest): Promi
   return { company, viewer: { user: member.user, role: member.role, sessionId: member.sessionId } };
 }
 
-/** Roles that run the company's program (spec 6 "Program admins"): managers and admins. */
-export const MANAGING_ROLES: readonly number[] = [Role.ADMIN, Role.MANAGER];
-
-/** Authenticates a manager or admin of the host's company: 401 without a session, 403 for other roles. */
-export async function authenticateManager(db: Database, request: FastifyRequest, refusal?: string): Promise<Authenticated> {
+/**
+ * Authenticates a member of the host's company whose role may do `ability` (core's permission
+ * table): 401 without a session, 403 for a role without it.
+ */
+export async function authenticateFor(db: Database, request: FastifyRequest, ability: Ability, refusal?: string): Promise<Authenticated> {
   const signedIn = await authenticate(db, request);
-  if (!MANAGING_ROLES.includes(signedIn.viewer.role)) throw forbidden(refusal);
+  if (!can(signedIn.viewer.role, ability)) throw forbidden(refusal);
   return signedIn;
 }
 

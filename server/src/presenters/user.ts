@@ -1,5 +1,5 @@
 /** The contract's UserResponse, and what GET /api/v1/user/{id} shows of whom (UserLookupResponse). */
-import { Role, type UserCompany, type UserLookupResponse, type UserResponse } from '@chorus/core';
+import { can, type Role, type UserCompany, type UserLookupResponse, type UserResponse } from '@chorus/core';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { companies, memberships, type CompanyRow, type UserRow } from '../db/schema.ts';
@@ -58,7 +58,7 @@ export function presentUser(user: UserRow, role: Role, companiesOfUser: UserComp
  */
 export async function presentUserTo(db: Database, viewer: Viewer, company: CompanyRow, user: UserRow, role: Role): Promise<UserLookupResponse> {
   if (viewer.user.id === user.id) return presentUser(user, role, await userCompanies(db, user.id));
-  if (viewer.role === Role.ADMIN) {
+  if (can(viewer.role, 'people.read')) {
     const here = (await userCompanies(db, user.id)).filter((entry) => entry.company_id === company.id);
     return presentUser(user, role, here);
   }

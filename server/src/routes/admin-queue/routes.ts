@@ -14,14 +14,14 @@ import type { QueueDeps } from '../../commands/share-queue.ts';
 import { ApiError, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { authenticateManager } from '../../plugins/session.ts';
+import { authenticateFor } from '../../plugins/session.ts';
 
 /** The admin queue routes. */
 export const adminQueueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const deps: QueueDeps = { db: ctx.db, config: ctx.config, jobs: ctx.jobs };
 
   app.post('/api/v4/admin/post/deferred/:id/pushed-edit', async (request) => {
-    const { company, viewer } = await authenticateManager(ctx.db, request);
+    const { company, viewer } = await authenticateFor(ctx.db, request, 'queue.manage');
     const { id } = parseInput(IdParam, request.params);
     const input = parseInput(PushEditRequest, request.body ?? {});
     const answer = await pushEdit(deps, company, viewer.user, id, input);
@@ -29,7 +29,7 @@ export const adminQueueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
 
   app.post('/api/v4/admin/post/:postId/auto-queue', async (request) => {
-    const { company, viewer } = await authenticateManager(ctx.db, request);
+    const { company, viewer } = await authenticateFor(ctx.db, request, 'queue.manage');
     const { postId } = parseInput(PostIdParam, request.params);
     const input = parseInput(AutoQueueRequest, request.body ?? {});
     // Chorus has no groups of people yet: only user_ids and all can be answered.

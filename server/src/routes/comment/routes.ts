@@ -23,7 +23,7 @@ import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { REQUIRE_CONFIRMED_EMAIL } from '../../plugins/confirmed-email.ts';
-import { authenticate, authenticateManager } from '../../plugins/session.ts';
+import { authenticate, authenticateFor } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
 
 /** Comment routes. */
@@ -58,7 +58,7 @@ export const commentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   });
 
   app.delete('/api/v2/manager/post/:postId/comment/:id', async (request) => {
-    const { company, viewer } = await authenticateManager(ctx.db, request, 'Only managers and admins can delete other people’s comments.');
+    const { company, viewer } = await authenticateFor(ctx.db, request, 'comments.moderate', 'Only managers and admins can delete other people’s comments.');
     const { postId, id } = parseInput(CommentParams, request.params);
     await postForEngagement(ctx.db, company, postId, 'comments');
     await deleteComment(ctx.db, company.id, postId, viewer.user.id, id, true);

@@ -4,18 +4,18 @@
  * last way in cannot be removed while e-mail login is off, so nobody is locked out.
  */
 import { X509Certificate } from 'node:crypto';
-import { GoogleSettingsInput, Role, SamlSettingsInput, SsoSettingsResponse } from '@chorus/core';
+import { GoogleSettingsInput, SamlSettingsInput, SsoSettingsResponse } from '@chorus/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { GOOGLE_CALLBACK_PATH, issuerProblem } from '../../auth/google.ts';
 import { samlSpUrls } from '../../auth/saml.ts';
 import { companyOrigin } from '../../config.ts';
 import { companies, type CompanyRow, type OidcConfigColumn, type SamlConfigColumn } from '../../db/schema.ts';
-import { forbidden, parseInput, validationFailed } from '../../errors.ts';
+import { parseInput, validationFailed } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { encryptSecret, keyringOf, reencryptSecret } from '../../lib/secrets.ts';
-import { authenticate } from '../../plugins/session.ts';
+import { authenticateFor } from '../../plugins/session.ts';
 
 const CLIENT_SECRET = 'companies.google_config.client_secret';
 
@@ -72,8 +72,7 @@ function present(config: AppContext['config'], company: CompanyRow): SsoSettings
 export const companySsoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   /** The host company, re-read (not the cached copy), once the caller is known to be its ADMIN. */
   async function adminCompany(request: FastifyRequest): Promise<CompanyRow> {
-    const { company, viewer } = await authenticate(ctx.db, request);
-    if (viewer.role !== Role.ADMIN) throw forbidden();
+    const { company } = await authenticateFor(ctx.db, request, 'company.sign-in');
     const [fresh] = await ctx.db.select().from(companies).where(eq(companies.id, company.id)).limit(1);
     return fresh ?? company;
   }

@@ -3,21 +3,20 @@
  * /api/v1/company/settings/compliance`, ADMIN of the company) and the editor's check of a
  * caption (v2 `POST /api/v2/compliance/validate`, any member, for a post they can see).
  */
-import { ComplianceSettings, ComplianceValidateRequest, ComplianceValidateResponse, Role } from '@chorus/core';
+import { ComplianceSettings, ComplianceValidateRequest, ComplianceValidateResponse } from '@chorus/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { checkCompliance, readComplianceSettings, saveComplianceSettings } from '../../commands/compliance.ts';
 import type { CompanyRow } from '../../db/schema.ts';
-import { forbidden, parseInput, postUnavailable } from '../../errors.ts';
+import { parseInput, postUnavailable } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { authenticate } from '../../plugins/session.ts';
+import { authenticate, authenticateFor } from '../../plugins/session.ts';
 import { findLivePost } from '../../queries/posts.ts';
 
 /** Compliance routes. */
 export const complianceRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   async function adminCompany(request: FastifyRequest): Promise<CompanyRow> {
-    const { company, viewer } = await authenticate(ctx.db, request);
-    if (viewer.role !== Role.ADMIN) throw forbidden();
+    const { company } = await authenticateFor(ctx.db, request, 'compliance.manage');
     return company;
   }
 

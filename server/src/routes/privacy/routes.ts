@@ -12,7 +12,6 @@ import {
   ReactivateResponse,
   RemovalMode,
   RemovalRequest,
-  Role,
   SsoRemovalRequest,
   SsoRemovalResponse,
 } from '@chorus/core';
@@ -25,7 +24,7 @@ import { GOOGLE_REMOVAL_COOKIE, issueSsoRemoval, REMOVAL_RELAY_PARAM, SSO_REMOVA
 import { forbidden, notFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { authenticate } from '../../plugins/session.ts';
+import { authenticate, authenticateFor } from '../../plugins/session.ts';
 
 /** Privacy routes. */
 export const privacyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -54,9 +53,8 @@ export const privacyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   });
 
   app.post('/api/v1/user/:id/reactivate', async (request) => {
-    const { company, viewer } = await authenticate(ctx.db, request);
+    const { company } = await authenticateFor(ctx.db, request, 'accounts.manage');
     const { id } = parseInput(IdParam, request.params);
-    if (viewer.role !== Role.ADMIN) throw forbidden();
     await reactivateMember(ctx.db, company, id);
     return checked(ReactivateResponse, { id, reactivated: true }, ctx.checkResponses);
   });

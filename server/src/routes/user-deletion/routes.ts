@@ -12,20 +12,18 @@ import {
   DeletionRequesterResponse,
   ErrorCode,
   RejectDeletionRequest,
-  Role,
 } from '@chorus/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { deleteUserData, findDeletionRequest, rejectDeletion } from '../../commands/user-deletion.ts';
-import { forbidden, parseInput } from '../../errors.ts';
+import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { authenticate } from '../../plugins/session.ts';
+import { authenticateFor } from '../../plugins/session.ts';
 
 /** User deletion routes. */
 export const userDeletionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   async function admin(request: FastifyRequest) {
-    const { company, viewer } = await authenticate(ctx.db, request);
-    if (viewer.role !== Role.ADMIN) throw forbidden();
+    const { company } = await authenticateFor(ctx.db, request, 'accounts.manage');
     return company;
   }
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent, JSX } from 'react';
 import { Avatar, Button, Field, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_MAX_LENGTH, Role, isEmptyComment, type Comment, type Post } from '@chorus/core';
+import { COMMENT_MAX_LENGTH, can, isEmptyComment, type Comment, type Post } from '@chorus/core';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { dateTimeFormat } from '../../../lib/date-format.ts';
@@ -104,7 +104,7 @@ export function CommentsSection(props: { post: Post }): JSX.Element {
   const comments = useComments(props.post.id);
   const mutations = useCommentMutations(props.post);
   const [text, setText] = useState('');
-  const isModerator = user?.role === Role.ADMIN || user?.role === Role.MANAGER;
+  const isModerator = can(user?.role, 'comments.moderate');
 
   const handleSubmit = (event: FormEvent): void => {
     event.preventDefault();

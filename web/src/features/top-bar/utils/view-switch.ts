@@ -1,5 +1,5 @@
 /** The view switcher of the user menu ('Change to Admin View' / 'Change to Content Creator View'). */
-import { Role } from '@chorus/core';
+import { can, Role } from '@chorus/core';
 
 /** Translation key of the switcher's label. */
 export type ViewSwitchLabel = 'topBar.adminView' | 'topBar.contentCreatorView';
@@ -9,6 +9,6 @@ export type ViewSwitchLabel = 'topBar.adminView' | 'topBar.contentCreatorView';
  * users never see it; content creators go to their view, managers and admins to the admin view.
  */
 export function viewSwitchLabel(role: number, dashboardEnabled: boolean): ViewSwitchLabel | null {
-  if (!dashboardEnabled || role === Role.USER) return null;
+  if (!dashboardEnabled || !can(role, 'admin.view')) return null;
   return role === Role.CONTENT_CREATOR ? 'topBar.contentCreatorView' : 'topBar.adminView';
 }
