@@ -28,6 +28,8 @@ const settings = {
   tabBuild: process.env.CHORUS_E2E_TAB_BUILD ?? 'tabs/dist',
   chromium: process.env.CHORUS_E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   ci: Boolean(process.env.CI),
+  /** `npm run screenshots`: the screenshot gallery (tests/gallery), which `npm test` leaves out. */
+  gallery: process.env.CHORUS_GALLERY === '1',
 };
 if (!Number.isInteger(settings.port) || settings.port < 1 || settings.port > 65535) {
   throw new Error(`CHORUS_E2E_PORT must be a port number, not "${process.env.CHORUS_E2E_PORT}"`);
@@ -66,7 +68,7 @@ const runDir = process.env.CHORUS_E2E_RUN_DIR;
 export const ACME_USER_STATE = join(runDir, 'acme-user.json');
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: 'tests',
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -113,8 +115,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'setup', testMatch: /.*\.setup\.ts/ },
-    { name: 'chromium', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
+    { name: 'setup', testDir: 'tests/e2e', testMatch: /.*\.setup\.ts/ },
+    { name: 'chromium', testDir: 'tests/e2e', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
+    // Screenshots of every screen for a person to look over (npm run screenshots); the checks it
+    // makes on the way run in tests/e2e/screens-fit.spec.ts on every `npm test`.
+    ...(settings.gallery ? [{ name: 'gallery', testDir: 'tests/gallery', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] }] : []),
   ],
   webServer: {
     command: `"${process.execPath}" server/src/main.ts`,

@@ -115,6 +115,12 @@ case "$command" in
     ensure_dependencies
     build --force
     ;;
+  screenshots)
+    # Every screen at a phone and a desktop width, light and dark, into test-results/ and the report.
+    ensure_dependencies
+    build
+    CHORUS_GALLERY=1 npx playwright test --project=gallery
+    ;;
   bench)
     ensure_dependencies
     build
@@ -127,7 +133,7 @@ case "$command" in
     exec node server/src/cli.ts "$@"
     ;;
   *)
-    echo "usage: chorus.sh start|test|build|bench|cli" >&2
+    echo "usage: chorus.sh start|test|build|bench|screenshots|cli" >&2
     exit 64
     ;;
 esac

@@ -1,11 +1,11 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
-import { ACME_USER_STATE } from './support/demo.ts';
-import { CompanyApi } from './support/api.ts';
-import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
-import { expectFeed, signInWithEmail } from './support/sign-in.ts';
-import { SIGNED_IN_SCREENS, SIGNED_OUT_SCREENS, expectNoHorizontalOverflow, openScreen } from './support/screens.ts';
-import { DEMO_USERS, companyOrigin } from './support/demo.ts';
+import { expect, test } from '../e2e/support/fixtures.ts';
+import { ACME_USER_STATE } from '../e2e/support/demo.ts';
+import { CompanyApi } from '../e2e/support/api.ts';
+import { FRESH_PASSWORD, signInFreshUser, signUpFreshUser, skipOnboarding } from '../e2e/support/fresh-user.ts';
+import { expectFeed, signInWithEmail } from '../e2e/support/sign-in.ts';
+import { SIGNED_IN_SCREENS, SIGNED_OUT_SCREENS, expectNoHorizontalOverflow, openScreen } from '../e2e/support/screens.ts';
+import { DEMO_USERS, companyOrigin } from '../e2e/support/demo.ts';
 
 /**
  * Screenshots of every built screen at a phone (375 px) and a desktop (1280 px) width, in the
