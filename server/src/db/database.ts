@@ -16,6 +16,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { z } from 'zod';
+import { checkDataFolder, lockDataFolder } from './data-folder.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database, whichever driver is underneath. */
@@ -37,6 +38,11 @@ export interface DatabaseHandle {
 export interface DatabaseLocation {
   databaseUrl: string | null;
   pgDataDir: string;
+  /**
+   * The data folder an on-disk PGlite folder belongs to, locked while the database is open
+   * (data-folder.ts); the folder holding `pgDataDir` when unset.
+   */
+  dataDir?: string;
   /**
    * A PGlite data folder dumped by `dumpDataDir` to start from instead of an empty cluster
    * (the test suite's migrated template: loading it is several times faster than initdb plus
@@ -68,12 +74,26 @@ export function preparedStatementsOf(db: Database): Database {
   return preparedTwins.get(db) ?? db;
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  // pg_trgm backs the library search index (migration 0004); PGlite loads contrib extensions here.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+async function openPglite(dataDir: string, folder: string, template?: Blob): Promise<DatabaseHandle> {
+  const onDisk = !dataDir.startsWith('memory://');
+  // One process per folder: before PGlite touches it, or a second server would corrupt it.
+  const lock = onDisk ? lockDataFolder(folder) : null;
+  const open = async () => {
+    if (onDisk) await mkdir(dataDir, { recursive: true });
+    // pg_trgm backs the library search index (migration 0004); PGlite loads contrib extensions here.
+    const opened = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
+    const migrated = drizzlePglite({ client: opened, schema });
+    await migratePglite(migrated, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { client: opened, db: migrated };
+  };
+  let client: PGlite;
+  let db: Database;
+  try {
+    ({ client, db } = await open());
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     db,
     driver: { kind: 'pglite', client },
@@ -81,7 +101,11 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
       await client.query('select 1');
     },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
@@ -119,7 +143,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 
 /** Opens and migrates the configured database. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
-  return location.databaseUrl ? openPostgres(location.databaseUrl) : openPglite(location.pgDataDir, location.pgTemplate);
+  if (location.databaseUrl) {
+    if (location.dataDir !== undefined) checkDataFolder(location.dataDir);
+    return openPostgres(location.databaseUrl);
+  }
+  return openPglite(location.pgDataDir, location.dataDir ?? path.dirname(location.pgDataDir), location.pgTemplate);
 }
 
 /**
