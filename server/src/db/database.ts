@@ -110,20 +110,16 @@ async function openPglite(dataDir: string, folder: string, template?: Blob): Pro
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+/**
+ * A PostgreSQL database without migrating it: pools are opened lazily, so this never fails
+ * and a server that is down shows on the first query.
+ */
+export function connectPostgres(url: string): DatabaseHandle & { driver: Extract<DatabaseDriver, { kind: 'postgres' }> } {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   // An idle connection the server closes (a restart, a failover, a dropped test database) is
   // reported here; the pool replaces it on the next query. Without a listener the error would
   // be unhandled and end the process. Queries in flight still fail on their own.
   pool.on('error', () => undefined);
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    lockClient.release();
-  }
   const db = drizzlePg({ client: pool, schema });
   // Connections are opened on first use, so a process that never reads the library opens none.
   const preparedPool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: '-c plan_cache_mode=force_generic_plan' });
@@ -139,6 +135,24 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await Promise.all([pool.end(), preparedPool.end()]);
     },
   };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const handle = connectPostgres(url);
+  try {
+    const lockClient = await handle.driver.pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      lockClient.release();
+    }
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
 }
 
 /** Opens and migrates the configured database. */
