@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './config.ts';
-import { LOCK_FILE } from './db/data-folder.ts';
+import { DataFolderError, LOCK_FILE, lockDataFolder } from './db/data-folder.ts';
 import { childEnv, runNode } from './test/child-process.ts';
 
 const MAIN = path.join(REPO_ROOT, 'server', 'src', 'main.ts');
@@ -128,6 +128,27 @@ describe('the data folder lock', { timeout: 180_000 }, () => {
     const result = await runNode(CLI, ['company', 'list'], { CHORUS_DATA_DIR: dataDir });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
+  });
+});
+
+describe('the data folder lock within one process', () => {
+  it("takes over a lock naming this process's own pid (a container restarts as pid 1), and refuses a second opening", async () => {
+    const dataDir = path.join(dir, 'own-pid');
+    await mkdir(dataDir, { recursive: true });
+    const lockFile = path.join(dataDir, LOCK_FILE);
+    await writeFile(lockFile, `${process.pid}\n`);
+    const lock = lockDataFolder(dataDir);
+    try {
+      expect((await readFile(lockFile, 'utf8')).trim()).toBe(String(process.pid));
+      expect(() => lockDataFolder(dataDir)).toThrow(DataFolderError);
+      expect(() => lockDataFolder(dataDir)).toThrow(`the data folder ${dataDir} is in use by process ${process.pid}`);
+    } finally {
+      lock.release();
+    }
+    expect(existsSync(lockFile)).toBe(false);
+    // Nothing but the lock was ever left in the folder.
+    lockDataFolder(dataDir).release();
+    expect(existsSync(lockFile)).toBe(false);
   });
 });
 
