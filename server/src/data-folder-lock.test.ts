@@ -4,7 +4,7 @@
  * left by a dead process is taken over, and a folder that cannot be used ends start-up with
  * one line instead of a stack trace.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -162,12 +162,18 @@ describe('a data folder that cannot be used', { timeout: 120_000 }, () => {
     expect(result.stderr).toBe(`Chorus cannot use the data folder ${dataDir}: part of its path is a file, not a folder (ENOTDIR). Choose another with CHORUS_DATA_DIR or fix its permissions.\n`);
   });
 
-  // Root writes through a read-only mode, so there is nothing to refuse.
-  it.runIf(process.getuid?.() !== 0)('that is read-only ends start-up with one line (EACCES)', async () => {
+  // Root writes through a read-only mode: as root the server runs as nobody for this one.
+  it('that is read-only ends start-up with one line (EACCES)', async () => {
+    const root = process.getuid?.() === 0;
+    if (root) await chmod(dir, 0o755);
     const dataDir = path.join(dir, 'read-only');
     await mkdir(dataDir);
     await chmod(dataDir, 0o555);
-    const result = await runNode(MAIN, [], serverEnv(dataDir, await freePort()));
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, [MAIN], { cwd: REPO_ROOT, env: childEnv(serverEnv(dataDir, 0)), ...(root ? { uid: 65534, gid: 65534 } : {}) }, (error, _stdout, stderr) =>
+        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stderr }),
+      );
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`Chorus cannot use the data folder ${dataDir}: it is not writable (EACCES). Choose another with CHORUS_DATA_DIR or fix its permissions.\n`);
   });
