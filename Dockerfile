@@ -15,7 +15,7 @@ COPY . .
 RUN npm run build --workspace @chorus/web && npm run build --workspace @chorus/tabs
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production CHORUS_DATA_DIR=/data PORT=3000
+ENV NODE_ENV=production CHORUS_DATA_DIR=/data HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app /app
 RUN npm prune --omit=dev --workspaces --include-workspace-root \

@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (writesData(request)) ctx.caches.generation.bump(writeScope(request));
   });
 
-  installErrorHandler(app);
+  installErrorHandler(app, database);
   installSecurityHeaders(app, { production: config.nodeEnv === 'production' });
   await app.register(fastifyCookie);
   await app.register(tenancyPlugin, { db: database.db, baseDomain: config.baseDomain });

@@ -71,7 +71,9 @@ const EnvSchema = z.object({
     .min(0, 'must be between 0 and 65535')
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: loopback outside production (the development tools stay on this machine), every
+  // interface in production.
+  HOST: z.string().min(1).optional(),
   CHORUS_DATA_DIR: z.string().min(1).default('./.chorus'),
   DATABASE_URL: postgresUrl,
   CHORUS_BASE_DOMAIN: z
@@ -344,7 +346,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     pgDataDir: path.join(dataDir, 'pgdata'),
     mediaDir: path.join(dataDir, 'media'),

@@ -143,6 +143,13 @@ export function networkSearchFailed(): ApiError {
   return new ApiError(ErrorCode.UNKNOWN, NETWORK_SEARCH_FAILED_MESSAGE);
 }
 
+/** 498: the database cannot be reached; the client waits `Retry-After` seconds and tries again. */
+export function databaseUnavailable(retryAfterSeconds: number): ApiError {
+  const error = new ApiError(ErrorCode.DATABASE_UNAVAILABLE);
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
+}
+
 /** 495: the operator suspended the company; its host answers nothing until it is resumed. */
 export function companySuspended(): ApiError {
   return new ApiError(ErrorCode.COMPANY_SUSPENDED);

@@ -9,7 +9,8 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, companyOrigin, loadConfigFromProcess, type Config } from './config.ts';
 import { createConversationStore } from './db/conversation-store.ts';
-import { openDatabase } from './db/database.ts';
+import { DataFolderError } from './db/data-folder.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { encryptSecretsAtRest } from './db/secrets-at-rest.ts';
 import { createMediaStore, publishLocalFolder } from './lib/media-store.ts';
 import { REDACTED, REDACT_PATHS } from './plugins/log-redaction.ts';
@@ -46,6 +47,19 @@ function readConfig(): Config {
   }
 }
 
+/** Opens the database; a data folder that is held or unusable ends start-up with one line. */
+async function openOrExplain(config: Config): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataFolderError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
   const role = readRole();
   const config = readConfig();
@@ -53,7 +67,7 @@ async function main(): Promise<void> {
   const options = { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: REDACTED } };
   const log = destination === undefined ? pino(options) : pino(options, destination);
 
-  const database = await openDatabase(config);
+  const database = await openOrExplain(config);
   log.info({ database: database.driver.kind }, 'database ready');
   // The worker's store (queued shares read their media through it); the app opens its own.
   const media = createMediaStore(config);

@@ -84,6 +84,8 @@ export const ErrorCode = {
   PUSHED_EDIT_FAILED: 496,
   /** Our own: the company's auto queue toggle is off. */
   AUTO_QUEUE_DISABLED: 497,
+  /** Our own: the database cannot be reached (HTTP 503 with Retry-After); nothing was done. */
+  DATABASE_UNAVAILABLE: 498,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -144,6 +146,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   495: def(495, 403, 'This company is suspended. Please contact your administrator.'),
   496: def(496, 409, 'Something went wrong accepting or rejecting admin edits. Your post has not been changed.'),
   497: def(497, 403, 'Auto queue is turned off for this company.'),
+  498: def(498, 503, 'The service is briefly unavailable; try again in a few seconds.'),
 };
 
 /** The catalogue entry for a code, falling back to 202 as the spec says. */

@@ -16,6 +16,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { z } from 'zod';
+import { checkDataFolder, lockDataFolder } from './data-folder.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database, whichever driver is underneath. */
@@ -37,6 +38,11 @@ export interface DatabaseHandle {
 export interface DatabaseLocation {
   databaseUrl: string | null;
   pgDataDir: string;
+  /**
+   * The data folder an on-disk PGlite folder belongs to, locked while the database is open
+   * (data-folder.ts); the folder holding `pgDataDir` when unset.
+   */
+  dataDir?: string;
   /**
    * A PGlite data folder dumped by `dumpDataDir` to start from instead of an empty cluster
    * (the test suite's migrated template: loading it is several times faster than initdb plus
@@ -68,12 +74,26 @@ export function preparedStatementsOf(db: Database): Database {
   return preparedTwins.get(db) ?? db;
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  // pg_trgm backs the library search index (migration 0004); PGlite loads contrib extensions here.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+async function openPglite(dataDir: string, folder: string, template?: Blob): Promise<DatabaseHandle> {
+  const onDisk = !dataDir.startsWith('memory://');
+  // One process per folder: before PGlite touches it, or a second server would corrupt it.
+  const lock = onDisk ? lockDataFolder(folder) : null;
+  const open = async () => {
+    if (onDisk) await mkdir(dataDir, { recursive: true });
+    // pg_trgm backs the library search index (migration 0004); PGlite loads contrib extensions here.
+    const opened = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
+    const migrated = drizzlePglite({ client: opened, schema });
+    await migratePglite(migrated, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { client: opened, db: migrated };
+  };
+  let client: PGlite;
+  let db: Database;
+  try {
+    ({ client, db } = await open());
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     db,
     driver: { kind: 'pglite', client },
@@ -81,25 +101,25 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
       await client.query('select 1');
     },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+/**
+ * A PostgreSQL database without migrating it: pools are opened lazily, so this never fails
+ * and a server that is down shows on the first query.
+ */
+export function connectPostgres(url: string): DatabaseHandle & { driver: Extract<DatabaseDriver, { kind: 'postgres' }> } {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   // An idle connection the server closes (a restart, a failover, a dropped test database) is
   // reported here; the pool replaces it on the next query. Without a listener the error would
   // be unhandled and end the process. Queries in flight still fail on their own.
   pool.on('error', () => undefined);
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    lockClient.release();
-  }
   const db = drizzlePg({ client: pool, schema });
   // Connections are opened on first use, so a process that never reads the library opens none.
   const preparedPool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: '-c plan_cache_mode=force_generic_plan' });
@@ -117,9 +137,31 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const handle = connectPostgres(url);
+  try {
+    const lockClient = await handle.driver.pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      lockClient.release();
+    }
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
 /** Opens and migrates the configured database. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
-  return location.databaseUrl ? openPostgres(location.databaseUrl) : openPglite(location.pgDataDir, location.pgTemplate);
+  if (location.databaseUrl) {
+    if (location.dataDir !== undefined) checkDataFolder(location.dataDir);
+    return openPostgres(location.databaseUrl);
+  }
+  return openPglite(location.pgDataDir, location.dataDir ?? path.dirname(location.pgDataDir), location.pgTemplate);
 }
 
 /**

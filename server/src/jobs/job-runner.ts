@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { outageOf } from '../db/outage.ts';
 import type { JobQueue } from '../lib/context.ts';
 import {
   ANNOUNCE_DUE_POSTS_CRON,
@@ -81,7 +82,13 @@ function connection(database: DatabaseHandle): ConstructorOptions {
 /** Starts pg-boss, creates the queues and, for workers, registers the handlers. */
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const boss = new PgBoss({ ...connection(options.database), useListenNotify: true, supervise: options.work, schedule: options.work });
-  boss.on('error', (error) => options.log.error({ err: error }, 'job system error'));
+  // While the database is down pg-boss fails every few seconds: the outage is logged once.
+  const outage = outageOf(options.database);
+  const failed = (message: string) => (error: unknown) =>
+    void outage.report(error, options.log).then((counted) => {
+      if (!counted) options.log.error({ err: error }, message);
+    });
+  boss.on('error', failed('job system error'));
   await boss.start();
   await boss.createQueue(POST_PUBLISHED_QUEUE, postPublishedQueueOptions);
   await boss.createQueue(ANNOUNCE_DUE_POSTS_QUEUE, announceDuePostsQueueOptions);
@@ -143,7 +150,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       if (sweeping) return;
       sweeping = sweepDueShares(deps).then(
         () => undefined,
-        (error: unknown) => options.log.error({ err: error }, 'share sweep failed'),
+        failed('share sweep failed'),
       );
       void sweeping.finally(() => {
         sweeping = null;

@@ -14,6 +14,7 @@ import { LocalCacheGeneration, type CacheGeneration } from './cache-generation.t
 import { JsonAnswer } from './json-answer.ts';
 import { recordCacheLookup, recordCacheRefresh } from './metrics.ts';
 import { ReadCache, type ReadCacheOptions } from './read-cache.ts';
+import { requestPath } from './request-path.ts';
 
 /** Members kept at most (a member is about a kilobyte). */
 const SESSION_ENTRIES = 20_000;
@@ -102,7 +103,7 @@ export function writesData(request: FastifyRequest): boolean {
   if (request.routeOptions.config.retiresCaches === false) return false;
   if (UNSAFE_METHODS.has(request.method)) return true;
   if (request.routeOptions.config.writesData === true) return true;
-  return request.url.includes('/auth/');
+  return requestPath(request.routeOptions.url, request.url).includes('/auth/');
 }
 
 declare module 'fastify' {

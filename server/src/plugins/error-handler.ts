@@ -1,11 +1,15 @@
 /**
  * Renders every failure as `{ error, message }` with the spec code's HTTP status. Unknown
- * failures become 202 and are logged; database errors are classified by SQLSTATE.
+ * failures become 202 and are logged; database errors are classified by SQLSTATE. While the
+ * database cannot be reached, failures are 498 (HTTP 503, Retry-After), logged once per outage
+ * (db/outage.ts) instead of once per request.
  */
 import { ErrorCode } from '@chorus/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DatabaseHandle } from '../db/database.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS, outageOf } from '../db/outage.ts';
 import { SqlState, sqlState } from '../db/sql-errors.ts';
-import { ApiError, notFound, unknownError, validationFailed } from '../errors.ts';
+import { ApiError, databaseUnavailable, notFound, unknownError, validationFailed } from '../errors.ts';
 
 function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
@@ -32,9 +36,11 @@ function toApiError(error: unknown): ApiError | null {
 }
 
 /** Installs the error and not-found rendering for API routes. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, database: DatabaseHandle): void {
+  const outage = outageOf(database);
+  app.addHook('onClose', async () => outage.stop());
   app.setErrorHandler(async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const apiError = toApiError(error);
+    const apiError = toApiError(error) ?? ((await outage.report(error, request.log)) ? databaseUnavailable(OUTAGE_RETRY_AFTER_SECONDS) : null);
     if (apiError === null) {
       request.log.error({ err: error }, 'unhandled error');
       const unknown = unknownError();

@@ -86,6 +86,7 @@ describe('rateLimitBucket', () => {
     { method: 'GET', route: '/api/v1/auth/sign-out', url: '/api/v1/auth/sign-out', expected: { group: 'api', limit: 600 } },
     { method: 'GET', route: '/api/v4/post/feed', url: '/api/v4/post/feed?_=1', expected: { group: 'api', limit: 600 } },
     { method: 'GET', route: undefined, url: '/api/v1/nothing', expected: { group: 'api', limit: 600 } },
+    { method: 'GET', route: undefined, url: '//%41PI/./v1/nothing', expected: { group: 'api', limit: 600 } },
     { method: 'GET', route: '/*', url: '/sign-in', expected: null },
   ])('$method $url', ({ method, route, url, expected }) => {
     expect(rateLimitBucket(method, route, url, limits)).toEqual(expected);

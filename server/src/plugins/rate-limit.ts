@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { requestCounters } from '../db/schema.ts';
 import { tooManyRequests } from '../errors.ts';
+import { API_PREFIX, isRequestUnder } from '../lib/request-path.ts';
 
 /** Length of one counting window. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
@@ -21,14 +22,18 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 /** Path prefix of the auth routes whose POSTs get the tight limit. */
 const AUTH_PREFIX = '/api/v1/auth/';
 
-/** The counter a request counts against and its limit, or null when it is not limited. */
+/**
+ * The counter a request counts against and its limit, or null when it is not limited. Whether
+ * it is an API request is read from its route (or its normalised url when unrouted), never
+ * the raw url, which `/%61pi/...` spells differently.
+ */
 export function rateLimitBucket(
   method: string,
   routeUrl: string | undefined,
   url: string,
   limits: Config['rateLimit'],
 ): { group: string; limit: number } | null {
-  if (!url.startsWith('/api/')) return null;
+  if (!isRequestUnder(routeUrl, url, API_PREFIX)) return null;
   // The route pattern, not the url, so codes in paths (sign-up/invite/:code) share one counter.
   const route = routeUrl ?? 'unmatched';
   const bucket = method === 'POST' && route.startsWith(AUTH_PREFIX) ? { group: `auth:${route}`, limit: limits.authPerMinute } : { group: 'api', limit: limits.apiPerMinute };

@@ -18,6 +18,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
 import { mediaSigningKey } from '../lib/media-urls.ts';
+import { isRequestUnder } from '../lib/request-path.ts';
 import { registerMediaRoute } from './media.ts';
 
 /** Folders served. */
@@ -38,8 +39,9 @@ function wantsHtml(request: FastifyRequest): boolean {
   return accept.includes('text/html') || accept.includes('*/*');
 }
 
+/** Whether an (unrouted) url is under a reserved prefix, however its path is spelt. */
 function isReserved(url: string, prefix: string): boolean {
-  return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+  return isRequestUnder(undefined, url, prefix);
 }
 
 /** Cache-Control of a build's hashed files: their content never changes under their name. */

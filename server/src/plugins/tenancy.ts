@@ -10,6 +10,7 @@ import type { Database } from '../db/database.ts';
 import { companies, type CompanyRow } from '../db/schema.ts';
 import { companySuspended, notFound } from '../errors.ts';
 import '../lib/request-context.ts';
+import { isApiRequest } from '../lib/request-path.ts';
 
 /** The assisted-login host's subdomain. */
 export const ASSISTED_LOGIN_SUBDOMAIN = 'app';
@@ -71,11 +72,12 @@ export const tenancyPlugin = fp<TenancyOptions>(
       const company = target.kind === 'company' ? await findCompany(target.subdomain) : null;
       request.company = company;
       const optional = request.routeOptions.config.tenantOptional === true;
-      if (company === null && !optional && target.kind !== 'assisted-login' && request.url.startsWith('/api/')) {
+      const api = isApiRequest(request);
+      if (company === null && !optional && target.kind !== 'assisted-login' && api) {
         throw notFound('No company is known at this address.');
       }
       // A suspended company answers no API request (sign-in included), not even its branding.
-      if (company !== null && company.suspendedAt !== null && request.url.startsWith('/api/')) throw companySuspended();
+      if (company !== null && company.suspendedAt !== null && api) throw companySuspended();
     });
   },
   { name: 'chorus-tenancy' },

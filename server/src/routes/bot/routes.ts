@@ -12,8 +12,7 @@ import type { ChorusBot } from '@chorus/bot';
 import type { RoutePlugin } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { forbidden } from '../../errors.ts';
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+import { isLoopbackHostname } from '../../lib/loopback.ts';
 
 /** True when `host` is named by the allow-list (`*.example.com` matches its subdomains). */
 function hostAllowed(host: string, allowed: readonly string[]): boolean {
@@ -34,7 +33,7 @@ export function serviceUrlAllowed(serviceUrl: unknown, allowedHosts: readonly st
   }
   if (url.username !== '' || url.password !== '') return false;
   const host = url.hostname.toLowerCase();
-  if (!production && LOOPBACK_HOSTS.has(host) && (url.protocol === 'http:' || url.protocol === 'https:')) return true;
+  if (!production && isLoopbackHostname(host) && (url.protocol === 'http:' || url.protocol === 'https:')) return true;
   return url.protocol === 'https:' && hostAllowed(host, allowedHosts);
 }
 

@@ -1,10 +1,13 @@
 /**
  * The development outbox: every stored mail, newest first, as JSON for tests and as a page
  * for people. Mails carry sign-in and recovery links, so these routes do not exist in
- * production.
+ * production, and elsewhere answer only a request from this machine (a loopback connection
+ * naming a loopback host): anything else gets the 404 of a route that is not there.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { isLoopbackAddress, isLoopbackHost } from '../../lib/loopback.ts';
 import { escapeHtml } from '../../mail/render-mail.ts';
 import { latestMails, type OutboxMail } from '../../mail/send-mail.ts';
 
@@ -48,6 +51,12 @@ function page(mails: readonly OutboxMail[]): string {
 /** Dev outbox routes; registers nothing in production. */
 export const devRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   if (ctx.config.nodeEnv === 'production') return;
+
+  // The connection's own address, never X-Forwarded-For: a proxy in front would make every
+  // visitor look local. The Host check stops a page elsewhere reaching us by DNS rebinding.
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.headers.host)) throw notFound();
+  });
 
   app.get('/dev/outbox', { config: { tenantOptional: true } }, async () => (await latestMails(ctx.db)).map(entry));
 

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MIGRATIONS_FOLDER, queryRows } from '../../db/database.ts';
+import { outageOf } from '../../db/outage.ts';
 import { deliveryStallMs, deliveryStalled } from '../../jobs/deliver-share.ts';
 import type { AppContext } from '../../lib/context.ts';
 
@@ -26,12 +27,14 @@ async function shippedMigrations(): Promise<number> {
 /** Health routes. */
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const shipped = shippedMigrations();
+  // Probes come every few seconds: an outage is logged once, not per probe.
+  const outage = outageOf(ctx.database);
 
   app.get('/health', async (request, reply) => {
     try {
       await ctx.database.ping();
     } catch (error) {
-      request.log.error({ err: error }, 'health check: database unavailable');
+      if (!(await outage.report(error, request.log))) request.log.error({ err: error }, 'health check: database unavailable');
       return reply.status(503).send({ status: 'error', database: 'unavailable' });
     }
     return HealthResponse.parse({ status: 'ok', database: 'ok' });
@@ -47,7 +50,7 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       if ((applied?.n ?? 0) < (await shipped)) checks.migrations = 'pending';
       if (await deliveryStalled(ctx.db, deliveryStallMs(ctx.config))) checks.delivery = 'stalled';
     } catch (error) {
-      request.log.error({ err: error }, 'readiness: database unavailable');
+      if (!(await outage.report(error, request.log))) request.log.error({ err: error }, 'readiness: database unavailable');
       checks.database = 'unavailable';
       checks.migrations = 'unavailable';
       checks.delivery = 'unavailable';
