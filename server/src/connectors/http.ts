@@ -159,12 +159,13 @@ export function trackedLinksIn(text: string): string[] {
 
 /**
  * Whether a post found at the network is the share being recovered: it carries the share's
- * tracked link (in its text or its expanded links) and, when the share has none, its text
+ * tracked link (the one in its text, and its `link` on LinkedIn and Facebook; in the post's text
+ * or its expanded links) and, when the share has none, its text
  * starts with the share's caption (`caption`, already in the network's form). One rule for
  * every connector's crash recovery.
  */
-export function isRecoveredPost(shareText: string, caption: string, post: { text: string; links?: readonly string[] }): boolean {
-  const tracked = trackedLinksIn(shareText);
+export function isRecoveredPost(shareText: string, shareLink: string | null, caption: string, post: { text: string; links?: readonly string[] }): boolean {
+  const tracked = [...trackedLinksIn(shareText), ...(shareLink === null ? [] : [shareLink])];
   if (tracked.length > 0) {
     const carried = [post.text, ...(post.links ?? [])];
     return tracked.every((link) => {

@@ -121,7 +121,7 @@ export interface Connector {
    * (isRecoveredPost). Pages through the whole window, at most RECOVERY_MAX_PAGES pages (crash
    * recovery of a share left in `publishing`); null when not found or not supported.
    */
-  findRecent(account: ConnectorAccount, text: string, since: Date): Promise<{ networkPostId: string; url: string | null } | null>;
+  findRecent(account: ConnectorAccount, text: string, since: Date, link?: string | null): Promise<{ networkPostId: string; url: string | null } | null>;
   /** Exchanges the refresh token; null when the network gives none (LinkedIn: relink). */
   refresh(account: ConnectorAccount): Promise<RefreshedTokens | null>;
 }

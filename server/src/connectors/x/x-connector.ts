@@ -212,7 +212,7 @@ export function xConnector(options: XConnectorOptions): Connector {
           const found = posts.find((post) => {
             const urls = asRecord(post.entities).urls;
             const links = Array.isArray(urls) ? urls.map((u) => str(asRecord(u).expanded_url)).filter((u): u is string => u !== null) : [];
-            return isRecoveredPost(text, head, { text: str(post.text) ?? '', links });
+            return isRecoveredPost(text, null, head, { text: str(post.text) ?? '', links });
           });
           const id = found ? str(found.id) : null;
           if (id) return { networkPostId: id, url: xPostUrl(id) };
