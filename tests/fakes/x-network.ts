@@ -22,6 +22,10 @@ export interface FakeXNetwork {
   baseUrl: string;
   /** Every post taken, in arrival order. */
   posts: FakeXPost[];
+  /** Posts the person made themselves (not through Chorus): on their timeline, not in `posts`. */
+  own: FakeXPost[];
+  /** Records a post the person made themselves, now. */
+  postAs(authorId: string, text: string): void;
   /** Resolves once at least `count` posts have arrived. */
   waitForPosts(count: number): Promise<void>;
   close(): Promise<void>;
@@ -46,6 +50,7 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 /** Starts the fake on a free port of 127.0.0.1; `latencyMs` delays each answer to a post. */
 export async function startFakeXNetwork(options: { latencyMs?: number } = {}): Promise<FakeXNetwork> {
   const posts: FakeXPost[] = [];
+  const own: FakeXPost[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let nextId = 1_800_000_000_000_000_000n;
 
@@ -73,7 +78,10 @@ export async function startFakeXNetwork(options: { latencyMs?: number } = {}): P
       }
       const recent = /^\/2\/users\/([^/]+)\/tweets$/.exec(url.pathname);
       if (request.method === 'GET' && recent) {
-        const theirs = posts.filter((p) => p.authorId === decodeURIComponent(recent[1] ?? '')).map((p) => ({ id: p.id, text: p.text, created: p.at }));
+        const theirs = [...posts, ...own]
+          .filter((p) => p.authorId === decodeURIComponent(recent[1] ?? ''))
+          .sort((a, b) => a.at.getTime() - b.at.getTime() || (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
+          .map((p) => ({ id: p.id, text: p.text, created: p.at }));
         const page = xTimelinePage(theirs, url.searchParams);
         return send(page.status, page.body);
       }
@@ -85,6 +93,11 @@ export async function startFakeXNetwork(options: { latencyMs?: number } = {}): P
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     posts,
+    own,
+    postAs(authorId, text) {
+      nextId += 1n;
+      own.push({ id: nextId.toString(), authorId, text, at: new Date() });
+    },
     waitForPosts(count) {
       if (posts.length >= count) return Promise.resolve();
       return new Promise((resolve) => waiters.push({ count, resolve }));
