@@ -1,12 +1,13 @@
 /**
  * A local fake of X's API v2 that records every post it is given: `POST /2/tweets` (201
- * `{data: {id, text}}`) and `GET /2/users/{id}/tweets?start_time=&max_results=` (the account's
- * recent posts, newest first), which the delivery engine's crash recovery reads. The account is
+ * `{data: {id, text}}`) and `GET /2/users/{id}/tweets` (the account's recent posts, newest first, paged as X pages them:
+ * xTimelinePage of server/src/test/fakes/x-api.ts), which the delivery engine's crash recovery reads. The account is
  * known from its bearer token, `x-token-{externalId}`. A post is recorded when its request
  * arrives, before the answer, as a real network would have it even if the caller dies waiting.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { xTimelinePage } from '../../server/src/test/fakes/x-api.ts';
 
 /** One post the fake network took. */
 export interface FakeXPost {
@@ -21,6 +22,10 @@ export interface FakeXNetwork {
   baseUrl: string;
   /** Every post taken, in arrival order. */
   posts: FakeXPost[];
+  /** Posts the person made themselves (not through Chorus): on their timeline, not in `posts`. */
+  own: FakeXPost[];
+  /** Records a post the person made themselves, now. */
+  postAs(authorId: string, text: string): void;
   /** Resolves once at least `count` posts have arrived. */
   waitForPosts(count: number): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +50,7 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 /** Starts the fake on a free port of 127.0.0.1; `latencyMs` delays each answer to a post. */
 export async function startFakeXNetwork(options: { latencyMs?: number } = {}): Promise<FakeXNetwork> {
   const posts: FakeXPost[] = [];
+  const own: FakeXPost[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let nextId = 1_800_000_000_000_000_000n;
 
@@ -72,10 +78,12 @@ export async function startFakeXNetwork(options: { latencyMs?: number } = {}): P
       }
       const recent = /^\/2\/users\/([^/]+)\/tweets$/.exec(url.pathname);
       if (request.method === 'GET' && recent) {
-        const since = new Date(url.searchParams.get('start_time') ?? 0);
-        const max = Number(url.searchParams.get('max_results') ?? 10);
-        const theirs = posts.filter((p) => p.authorId === decodeURIComponent(recent[1] ?? '') && p.at >= since).reverse().slice(0, max);
-        return send(200, theirs.length === 0 ? { meta: { result_count: 0 } } : { data: theirs.map((p) => ({ id: p.id, text: p.text })), meta: { result_count: theirs.length } });
+        const theirs = [...posts, ...own]
+          .filter((p) => p.authorId === decodeURIComponent(recent[1] ?? ''))
+          .sort((a, b) => a.at.getTime() - b.at.getTime() || (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
+          .map((p) => ({ id: p.id, text: p.text, created: p.at }));
+        const page = xTimelinePage(theirs, url.searchParams);
+        return send(page.status, page.body);
       }
       return send(404, { title: 'Not Found' });
     })();
@@ -85,6 +93,11 @@ export async function startFakeXNetwork(options: { latencyMs?: number } = {}): P
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     posts,
+    own,
+    postAs(authorId, text) {
+      nextId += 1n;
+      own.push({ id: nextId.toString(), authorId, text, at: new Date() });
+    },
     waitForPosts(count) {
       if (posts.length >= count) return Promise.resolve();
       return new Promise((resolve) => waiters.push({ count, resolve }));

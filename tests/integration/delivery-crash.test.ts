@@ -2,7 +2,9 @@
  * The delivery engine's guarantee (issue 15): 2,000 X shares due in the same minute, a worker
  * process killed with SIGKILL in the middle of the wave and another started; the fake X network
  * must have taken no share twice and every share must end published, failed or unconfirmed with
- * a reason. On PostgreSQL where TEST_DATABASE_URL is set, else PGlite.
+ * a reason. Between the kill and the restart every person posts 45 times on their own, so the
+ * recovery of a share caught mid-call must page back through their timeline to find it (issue 52).
+ * On PostgreSQL where TEST_DATABASE_URL is set, else PGlite.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shares } from '../../server/src/db/schema.ts';
@@ -11,6 +13,9 @@ import { startFakeXNetwork, type FakeXNetwork } from '../fakes/x-network.ts';
 import { deliveryReport, prepareDeliveryScenario, startWorker, type DeliveryScenario } from '../delivery/scenario.ts';
 
 const SHARES = 2000;
+const PEOPLE = 100;
+/** Posts each person makes themselves after the kill, newer than any share of theirs. */
+const OWN_POSTS = 45;
 
 let network: FakeXNetwork | null = null;
 let scenario: DeliveryScenario | null = null;
@@ -19,7 +24,7 @@ beforeAll(async () => {
   network = await startFakeXNetwork({ latencyMs: 2 });
   scenario = await prepareDeliveryScenario({
     shares: SHARES,
-    people: 100,
+    people: PEOPLE,
     xBaseUrl: network.baseUrl,
     adminUrl: testDatabaseUrl(),
     dueAt: new Date(),
@@ -43,6 +48,8 @@ it('publishes 2,000 shares due at once with a worker killed mid-run: none twice,
   expect(await first.exited).toBeNull();
   const killedAt = network.posts.length;
   expect(killedAt).toBeLessThan(SHARES);
+  // The shares the kill caught mid-call: at the network, and newest on their author's timeline.
+  for (let person = 0; person < PEOPLE; person += 1) for (let i = 0; i < OWN_POSTS; i += 1) network.postAs(`wave-${person}`, `My own post ${i}, no link`);
 
   const second = startWorker(scenario);
   await second.ready;
@@ -54,6 +61,8 @@ it('publishes 2,000 shares due at once with a worker killed mid-run: none twice,
     const report = await deliveryReport(database, network);
     expect(report.duplicates).toBe(0);
     expect(report.lost).toBe(0);
+    // Every share the network took is marked published, though 45 newer posts of its author
+    // hid it past X's first page: recovery paged back to it.
     expect(report.mismatched).toBe(0);
     expect(Object.values(report.states).reduce((a, b) => a + b, 0)).toBe(SHARES);
     // Only shares caught mid-call by the kill may be unconfirmed; the rest were published.
@@ -63,6 +72,7 @@ it('publishes 2,000 shares due at once with a worker killed mid-run: none twice,
     }
     expect(report.states.published ?? 0, JSON.stringify(reasons)).toBeGreaterThanOrEqual(SHARES - 100);
     expect(network.posts.length).toBe(report.states.published);
+
   } finally {
     await database.close();
   }

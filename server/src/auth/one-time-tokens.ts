@@ -42,6 +42,31 @@ export async function issueOneTimeToken<K extends OneTimeTokenKind>(
   return token;
 }
 
+/** Serialises the reissue of one person's tokens (pg_advisory_xact_lock key, with the user id). */
+const REISSUE_LOCK_ID = 7_413_052;
+
+/**
+ * Issues a token that takes the place of every earlier one of its kind for the same person,
+ * company and `data[key]` (a link flow's state per network): the earlier rows are deleted in the
+ * same transaction, under a per-person lock, so repeating the request (a share call by a member
+ * with no linked network, say) keeps one row, not one per call. Only the newest code works; the
+ * plain code of an earlier row is not stored, so it cannot be handed out again.
+ */
+export async function reissueOneTimeToken<K extends OneTimeTokenKind>(
+  db: Database,
+  input: { kind: K; userId: number; companyId: number; email: string | null; ttlMs: number; data: TokenData<K> },
+  key: keyof TokenData<K> & string,
+): Promise<string> {
+  const value = String((input.data as Record<string, unknown>)[key]);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REISSUE_LOCK_ID}, ${input.userId})`);
+    await tx
+      .delete(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.kind, input.kind), eq(oneTimeTokens.userId, input.userId), eq(oneTimeTokens.companyId, input.companyId), sql`${oneTimeTokens.data} ->> ${key} = ${value}`));
+    return issueOneTimeToken(tx, input);
+  });
+}
+
 /** Looks a code up without using it. Malformed codes are unknown without a database read. */
 export async function findOneTimeToken(db: Database, kind: OneTimeTokenKind, code: string): Promise<TokenState> {
   if (!TOKEN_PATTERN.test(code)) return { state: 'unknown' };

@@ -10,7 +10,7 @@
  */
 import { ErrorCode, NETWORK_TOGGLES, networkIdOfSlug, ONBOARDING_PATH, safeNextPath, type LinkableNetwork } from '@chorus/core';
 import { and, eq } from 'drizzle-orm';
-import { issueOneTimeToken, peekToken, redeemToken } from '../auth/one-time-tokens.ts';
+import { peekToken, redeemToken, reissueOneTimeToken } from '../auth/one-time-tokens.ts';
 import { pkcePair } from '../auth/oauth-networks.ts';
 import { socialLinkProvider } from '../auth/social-providers.ts';
 import { companyOrigin, type Config } from '../config.ts';
@@ -121,14 +121,19 @@ export async function startSocialLink(
   if (!provider) throw notFound('This network cannot be linked.');
   // The PKCE verifier stays on the server with the state; only its challenge goes to the network.
   const pkce = pkcePair();
-  const state = await issueOneTimeToken(ctx.db, {
-    kind: 'social-link-state',
-    userId,
-    companyId: company.id,
-    email: null,
-    ttlMs: SOCIAL_LINK_STATE_TTL_MS,
-    data: { network, isElement: options.isElement, onboarding: options.onboarding, codeVerifier: pkce.verifier, returnTo: safeNextPath(options.returnTo ?? null) },
-  });
+  // One live state per person and network: a share call repeated without a link replaces it.
+  const state = await reissueOneTimeToken(
+    ctx.db,
+    {
+      kind: 'social-link-state',
+      userId,
+      companyId: company.id,
+      email: null,
+      ttlMs: SOCIAL_LINK_STATE_TTL_MS,
+      data: { network, isElement: options.isElement, onboarding: options.onboarding, codeVerifier: pkce.verifier, returnTo: safeNextPath(options.returnTo ?? null) },
+    },
+    'network',
+  );
   const origin = companyOrigin(ctx.config, company.subdomain);
   return provider.authorizeUrl({ state, origin, codeChallenge: pkce.challenge });
 }

@@ -145,3 +145,33 @@ export function chunksOf(data: Buffer, size: number): Buffer[] {
   for (let start = 0; start < data.length; start += size) chunks.push(data.subarray(start, start + size));
   return chunks;
 }
+
+/**
+ * Pages a crash-recovery search reads at most (findRecent): enough for 3,200 posts on X at 100
+ * a page, and a bound on the calls one share's recovery can make.
+ */
+export const RECOVERY_MAX_PAGES = 32;
+
+/** The tracked links (`…/r/{code}`) in a text, as the share engine writes them. */
+export function trackedLinksIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s/]+\/r\/[A-Za-z0-9_-]+/g)].map((match) => match[0]);
+}
+
+/**
+ * Whether a post found at the network is the share being recovered: it carries the share's
+ * tracked link (the one in its text, and its `link` on LinkedIn and Facebook; in the post's text
+ * or its expanded links) and, when the share has none, its text
+ * starts with the share's caption (`caption`, already in the network's form). One rule for
+ * every connector's crash recovery.
+ */
+export function isRecoveredPost(shareText: string, shareLink: string | null, caption: string, post: { text: string; links?: readonly string[] }): boolean {
+  const tracked = [...trackedLinksIn(shareText), ...(shareLink === null ? [] : [shareLink])];
+  if (tracked.length > 0) {
+    const carried = [post.text, ...(post.links ?? [])];
+    return tracked.every((link) => {
+      const pattern = new RegExp(`${link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-])`);
+      return carried.some((where) => pattern.test(where));
+    });
+  }
+  return caption.trim() !== '' && post.text.startsWith(caption.trim());
+}

@@ -116,10 +116,12 @@ export interface Connector {
   /** Numbers of a published post; null if the network does not say. */
   metrics(account: ConnectorAccount, networkPostId: string): Promise<PostMetrics | null>;
   /**
-   * Looks for a post of this account published since `since` whose text starts with `text`
-   * (crash recovery of a share left in `publishing`); null when not found or not supported.
+   * Looks for a post of this account published since `since` that is the share of this text:
+   * it carries the text's tracked link, or starts with the text when it has none
+   * (isRecoveredPost). Pages through the whole window, at most RECOVERY_MAX_PAGES pages (crash
+   * recovery of a share left in `publishing`); null when not found or not supported.
    */
-  findRecent(account: ConnectorAccount, text: string, since: Date): Promise<{ networkPostId: string; url: string | null } | null>;
+  findRecent(account: ConnectorAccount, text: string, since: Date, link?: string | null): Promise<{ networkPostId: string; url: string | null } | null>;
   /** Exchanges the refresh token; null when the network gives none (LinkedIn: relink). */
   refresh(account: ConnectorAccount): Promise<RefreshedTokens | null>;
 }

@@ -97,7 +97,7 @@ export function connectorPublisher(deps: PublisherDeps): SharePublisher {
       const since = new Date(share.publishingAt.getTime() - 60_000);
       const request = await requestOf(deps, share);
       if (request === null) return null;
-      const result = await withFreshAccount(deps, { userId: share.userId, companyId: share.companyId, network: slugOf(share.network) }, (connector, account) => connector.findRecent(account, request.text, since));
+      const result = await withFreshAccount(deps, { userId: share.userId, companyId: share.companyId, network: slugOf(share.network) }, (connector, account) => connector.findRecent(account, request.text, since, request.link));
       return result.kind === 'done' ? result.value : null;
     },
   };

@@ -109,3 +109,42 @@ describe('reading', () => {
     expect(await fb.refresh(page)).toBeNull();
   });
 });
+
+describe('crash recovery', () => {
+  // Each case reads a Page of its own, with no posts before.
+  let fresh: ConnectorAccount;
+  beforeEach(() => {
+    const id = String(500_000 + Math.floor(Math.random() * 100_000));
+    fake.users.get('fb-user-token')?.set(id, `page-token-${id}`);
+    fresh = { ...profile, page: { id, accessToken: null, name: 'Recovery' } };
+  });
+
+  it('pages the Page posts 100 at a time with paging.cursors.after until it finds the tracked link, past 245 newer posts', async () => {
+    const since = new Date(Date.now() - 2000);
+    const link = 'https://acme.example/r/Fb_recover1';
+    const outcome = await fb.publish(fresh, requestOf('Our caption', { link }));
+    if (outcome.kind !== 'published') throw new Error('expected published');
+    for (let i = 0; i < 245; i += 1) await fb.publish(fresh, requestOf(`Our caption ${i}`, { link: `https://acme.example/r/Fb_other${String(i).padStart(3, '0')}` }));
+    fake.clear();
+    expect(await fb.findRecent(fresh, 'Our caption', since, link)).toEqual({ networkPostId: outcome.networkPostId, url: outcome.url });
+    const reads = fake.requests.filter((r) => r.path.endsWith('/posts'));
+    expect(reads.map((r) => r.query.get('limit'))).toEqual(['100', '100', '100']);
+    expect(reads[0]?.query.get('after')).toBeNull();
+    expect(reads[2]?.query.get('after')).toBeTruthy();
+  });
+
+  it('matches on the tracked link, not the caption, and stops when Graph names no next page', async () => {
+    const since = new Date(Date.now() - 2000);
+    await fb.publish(fresh, requestOf('Same words', { link: 'https://acme.example/r/Fb_someone' }));
+    fake.clear();
+    expect(await fb.findRecent(fresh, 'Same words', since, 'https://acme.example/r/Fb_mine000')).toBeNull();
+    expect(fake.requests.filter((r) => r.path.endsWith('/posts'))).toHaveLength(1);
+  });
+
+  it('reads at most 32 pages', async () => {
+    const since = new Date(Date.now() - 2000);
+    fake.fail('GET', /\/posts$/, { status: 200, body: { data: [{ id: '1_1', message: 'other' }], paging: { cursors: { before: 'a', after: 'b' }, next: 'https://graph.facebook.com/next' } } }, 40);
+    expect(await fb.findRecent(fresh, 'Lost', since, 'https://acme.example/r/Fb_lost000')).toBeNull();
+    expect(fake.requests.filter((r) => r.path.endsWith('/posts'))).toHaveLength(32);
+  });
+});

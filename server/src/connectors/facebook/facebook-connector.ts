@@ -14,7 +14,7 @@
  * (duplicate, or blocked as repeated content) are duplicates, 4, 17, 32 and 613 are rate limits.
  */
 import { ErrorCode } from '@chorus/core';
-import { asRecord, CALL_TIMEOUT_MS, callNetwork, type CallInit, failedUpload, multipart, NetworkCallError, num, retryAfterMs, str, unansweredPost, UPLOAD_TIMEOUT_MS, type NetworkAnswer } from '../http.ts';
+import { asRecord, CALL_TIMEOUT_MS, callNetwork, type CallInit, failedUpload, isRecoveredPost, multipart, NetworkCallError, num, RECOVERY_MAX_PAGES, retryAfterMs, str, unansweredPost, UPLOAD_TIMEOUT_MS, type NetworkAnswer } from '../http.ts';
 import type { Connector, ConnectorAccount, ConnectorFetch, ConnectorMedia, PublishOutcome } from '../types.ts';
 
 /** What the Facebook connector needs. */
@@ -34,6 +34,8 @@ export const FACEBOOK_PROFILE_REFUSAL = 'Facebook lets apps post only to Pages: 
 const RELINK_CODES = new Set([190, 102]);
 const DUPLICATE_CODES = new Set([506, 368]);
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
+/** Posts per page of a Page's posts in crash recovery (Graph's most is 100). */
+const FACEBOOK_POSTS_PAGE = 100;
 /** Wait between video status checks. */
 const VIDEO_CHECK_MS = 5000;
 /** Pictures attached to one feed post. */
@@ -209,17 +211,32 @@ export function facebookConnector(options: FacebookConnectorOptions): Connector 
         throw error;
       }
     },
-    async findRecent(account, text, since) {
+    async findRecent(account, text, since, link = null) {
       if (!account.page) return null;
       const token = await pageToken(account, account.page.id);
       if (!token.ok) return null;
-      const url = `${graph}/${encodeURIComponent(account.page.id)}/posts?fields=id,message,created_time&since=${Math.floor(since.getTime() / 1000)}&limit=25&access_token=${encodeURIComponent(token.value)}`;
+      // The Page's posts since `since`, 100 a page, following paging.cursors.after while Graph
+      // names a next page; the share is known by its tracked link (the post's link attachment).
+      const first = `${graph}/${encodeURIComponent(account.page.id)}/posts?fields=${encodeURIComponent('id,message,created_time,attachments{unshimmed_url}')}&since=${Math.floor(since.getTime() / 1000)}&limit=${FACEBOOK_POSTS_PAGE}&access_token=${encodeURIComponent(token.value)}`;
+      let after: string | null = null;
       try {
-        const answer = await call(url, { headers: { accept: 'application/json' } });
-        if (answer.status !== 200) return null;
-        const posts = Array.isArray(answer.json.data) ? answer.json.data.map(asRecord) : [];
-        const id = str(posts.find((post) => (str(post.message) ?? '').startsWith(text))?.id);
-        return id ? { networkPostId: id, url: facebookPostUrl(id) } : null;
+        for (let page = 0; page < RECOVERY_MAX_PAGES; page += 1) {
+          const url = after === null ? first : `${first}&after=${encodeURIComponent(after)}`;
+          const answer = await call(url, { headers: { accept: 'application/json' } });
+          if (answer.status !== 200) return null;
+          const posts = Array.isArray(answer.json.data) ? answer.json.data.map(asRecord) : [];
+          const found = posts.find((post) => {
+            const attachments = asRecord(post.attachments).data;
+            const links = Array.isArray(attachments) ? attachments.map((a) => str(asRecord(a).unshimmed_url)).filter((u): u is string => u !== null) : [];
+            return isRecoveredPost(text, link, text, { text: str(post.message) ?? '', links });
+          });
+          const id = found ? str(found.id) : null;
+          if (id) return { networkPostId: id, url: facebookPostUrl(id) };
+          const paging = asRecord(answer.json.paging);
+          after = str(paging.next) === null ? null : str(asRecord(paging.cursors).after);
+          if (after === null) return null;
+        }
+        return null;
       } catch (error) {
         if (error instanceof NetworkCallError) return null;
         throw error;

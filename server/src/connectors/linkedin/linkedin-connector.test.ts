@@ -127,3 +127,45 @@ describe('reading', () => {
     expect(await li.refresh(person)).toBeNull();
   });
 });
+
+describe('crash recovery', () => {
+  // Each case reads a person of their own, with no posts before.
+  let fresh: ConnectorAccount;
+  beforeEach(() => {
+    const id = `rec${Math.random().toString(36).slice(2, 10)}`;
+    fake.tokens.set(`li-token-${id}`, id);
+    fresh = accountOf(id, `li-token-${id}`);
+  });
+
+  it('pages the author finder 100 at a time (start, count) until it finds the tracked link, past 245 newer posts', async () => {
+    const since = new Date(Date.now() - 1000);
+    const link = 'https://acme.example/r/Li_recover1';
+    const outcome = await li.publish(fresh, requestOf('Our caption', { link }));
+    if (outcome.kind !== 'published') throw new Error('expected published');
+    for (let i = 0; i < 245; i += 1) await li.publish(fresh, requestOf(`Our caption ${i}`, { link: `https://acme.example/r/Li_other${String(i).padStart(3, '0')}` }));
+    fake.clear();
+    expect(await li.findRecent(fresh, 'Our caption', since, link)).toEqual({ networkPostId: outcome.networkPostId, url: outcome.url });
+    const reads = fake.requests.filter((r) => r.method === 'GET' && r.path === '/rest/posts');
+    expect(reads.map((r) => [r.query.get('start'), r.query.get('count')])).toEqual([['0', '100'], ['100', '100'], ['200', '100']]);
+  });
+
+  it('matches the tracked link in the commentary as LinkedIn escapes it, not the caption alone, and stops at a short page', async () => {
+    const since = new Date(Date.now() - 1000);
+    const text = 'Words and a link https://acme.example/r/Li_in_text';
+    const outcome = await li.publish(fresh, requestOf(text));
+    if (outcome.kind !== 'published') throw new Error('expected published');
+    expect(fake.posts.at(-1)?.body.commentary).toContain('Li\\_in\\_text');
+    expect(await li.findRecent(fresh, text, since)).toEqual({ networkPostId: outcome.networkPostId, url: outcome.url });
+    fake.clear();
+    expect(await li.findRecent(fresh, 'Words and a link https://acme.example/r/Li_notmine', since)).toBeNull();
+    expect(fake.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+  });
+
+  it('reads at most 32 pages', async () => {
+    const since = new Date(Date.now() - 1000);
+    const full = { elements: Array.from({ length: 100 }, (_, i) => ({ id: `urn:li:share:${i}`, commentary: 'other', createdAt: Date.now() })), paging: { start: 0, count: 100, links: [] } };
+    fake.fail('GET', '/rest/posts', { status: 200, body: full }, 40);
+    expect(await li.findRecent(fresh, 'Lost', since, 'https://acme.example/r/Li_lost000')).toBeNull();
+    expect(fake.requests.filter((r) => r.method === 'GET')).toHaveLength(32);
+  });
+});

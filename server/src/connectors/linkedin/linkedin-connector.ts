@@ -16,7 +16,7 @@
  * Retry-After; other 4xx refused; a 5xx or a call that may have arrived is unconfirmed.
  */
 import { ErrorCode } from '@chorus/core';
-import { asRecord, CALL_TIMEOUT_MS, callNetwork, type CallInit, failedUpload, NetworkCallError, num, retryAfterMs, str, unansweredPost, UPLOAD_TIMEOUT_MS, type NetworkAnswer } from '../http.ts';
+import { asRecord, CALL_TIMEOUT_MS, callNetwork, type CallInit, failedUpload, isRecoveredPost, NetworkCallError, num, retryAfterMs, RECOVERY_MAX_PAGES, str, unansweredPost, UPLOAD_TIMEOUT_MS, type NetworkAnswer } from '../http.ts';
 import type { Connector, ConnectorAccount, ConnectorFetch, ConnectorMedia, PublishOutcome, PublishRequest } from '../types.ts';
 
 /** What the LinkedIn connector needs. */
@@ -30,6 +30,8 @@ export interface LinkedinConnectorOptions {
   version: string;
 }
 
+/** Posts per page of the author finder in crash recovery (LinkedIn's most is 100). */
+const LINKEDIN_POSTS_PAGE = 100;
 /** Wait between video status checks. */
 const VIDEO_CHECK_MS = 5000;
 /** Pictures per post (LinkedIn's multi-image limit is 20). */
@@ -253,16 +255,29 @@ export function linkedinConnector(options: LinkedinConnectorOptions): Connector 
         throw error;
       }
     },
-    async findRecent(account, text, since) {
-      const url = `${base}/rest/posts?q=author&author=${encodeURIComponent(linkedinAuthor(account))}&count=20&sortBy=CREATED`;
+    async findRecent(account, text, since, link = null) {
+      // The author's posts newest first, 100 a page (start/count), until a page ends before
+      // `since` or comes back short; the share is known by its tracked link.
+      const commentary = linkedinCommentary(text);
       try {
-        const answer = await call(url, { headers: headers(account, { 'x-restli-method': 'FINDER' }) });
-        if (answer.status !== 200) return null;
-        const elements = Array.isArray(answer.json.elements) ? answer.json.elements.map(asRecord) : [];
-        const commentary = linkedinCommentary(text);
-        const found = elements.find((post) => (num(post.createdAt) ?? 0) >= since.getTime() && (str(post.commentary) ?? '').startsWith(commentary));
-        const urn = found ? str(found.id) : null;
-        return urn ? { networkPostId: urn, url: linkedinPostUrl(urn) } : null;
+        for (let page = 0; page < RECOVERY_MAX_PAGES; page += 1) {
+          const url = `${base}/rest/posts?q=author&author=${encodeURIComponent(linkedinAuthor(account))}&start=${page * LINKEDIN_POSTS_PAGE}&count=${LINKEDIN_POSTS_PAGE}&sortBy=CREATED`;
+          const answer = await call(url, { headers: headers(account, { 'x-restli-method': 'FINDER' }) });
+          if (answer.status !== 200) return null;
+          const elements = Array.isArray(answer.json.elements) ? answer.json.elements.map(asRecord) : [];
+          const inWindow = elements.filter((post) => (num(post.createdAt) ?? 0) >= since.getTime());
+          const found = inWindow.find((post) => {
+            const article = str(asRecord(asRecord(post.content).article).source);
+            const published = str(post.commentary) ?? '';
+            // The commentary comes back in the little text format: its links read unescaped.
+            const plain = published.replace(/\\([\\|{}@[\]()<>#*_~])/g, '$1');
+            return isRecoveredPost(text, link, commentary, { text: published, links: article === null ? [plain] : [plain, article] });
+          });
+          const urn = found ? str(found.id) : null;
+          if (urn) return { networkPostId: urn, url: linkedinPostUrl(urn) };
+          if (elements.length < LINKEDIN_POSTS_PAGE || inWindow.length < elements.length) return null;
+        }
+        return null;
       } catch (error) {
         if (error instanceof NetworkCallError) return null;
         throw error;

@@ -167,6 +167,64 @@ describe('reading', () => {
   });
 });
 
+describe('crash recovery', () => {
+  // Each case reads the timeline of a person of its own, who posted nothing before.
+  beforeEach(() => {
+    const id = String(3_000_000 + Math.floor(Math.random() * 1_000_000));
+    account = accountOf(id, fake.issueTokens(id).accessToken);
+  });
+
+  it('pages the timeline 100 at a time with pagination_token until it finds the tracked link, past 245 newer posts', async () => {
+    const since = new Date(Date.now() - 1000);
+    const text = `Recovered caption ${Math.random().toString(36).slice(2)} https://acme.example/r/Code_recovered-1`;
+    const outcome = await x.publish(account, requestOf(text));
+    if (outcome.kind !== 'published') throw new Error('expected published');
+    // The member goes on posting after the share, some with the same caption start.
+    for (let i = 0; i < 245; i += 1) await x.publish(account, requestOf(`Recovered caption ${i} https://acme.example/r/Code_recovered-10${i}`));
+    fake.clear();
+    expect(await x.findRecent(account, text, since)).toEqual({ networkPostId: outcome.networkPostId, url: outcome.url });
+    const reads = fake.requests.filter((r) => r.path.endsWith('/tweets'));
+    expect(reads.map((r) => r.query.get('max_results'))).toEqual(['100', '100', '100']);
+    expect(reads[0]?.query.get('pagination_token')).toBeNull();
+    expect(reads[1]?.query.get('pagination_token')).toBeTruthy();
+    expect(reads.every((r) => r.query.get('start_time') === since.toISOString())).toBe(true);
+  });
+
+  it('matches on the tracked link, not the caption, and stops when X names no next page', async () => {
+    const since = new Date(Date.now() - 1000);
+    await x.publish(account, requestOf('Same words https://acme.example/r/other'));
+    fake.clear();
+    expect(await x.findRecent(account, 'Same words https://acme.example/r/mine', since)).toBeNull();
+    expect(await x.findRecent(account, 'Same words https://acme.example/r/othe', since)).toBeNull();
+    const reads = fake.requests.filter((r) => r.path.endsWith('/tweets'));
+    expect(reads).toHaveLength(2);
+  });
+
+  it('reads at most 32 pages, and gives up on a refused page', async () => {
+    const since = new Date(Date.now() - 1000);
+    fake.fail('GET', /\/tweets$/, { status: 200, body: { data: [{ id: '1', text: 'other' }], meta: { result_count: 1, next_token: 'again' } } }, 40);
+    expect(await x.findRecent(account, 'Lost https://acme.example/r/lost', since)).toBeNull();
+    expect(fake.requests.filter((r) => r.path.endsWith('/tweets'))).toHaveLength(32);
+    fake.clear();
+    fake.fail('GET', /\/tweets$/, { status: 429, body: { title: 'Too Many Requests' } });
+    expect(await x.findRecent(account, 'Lost https://acme.example/r/lost', since)).toBeNull();
+    expect(fake.requests.filter((r) => r.path.endsWith('/tweets'))).toHaveLength(1);
+  });
+
+  it('the fake pages as X does: max_results 5 to 100, result_count, next_token', async () => {
+    const since = new Date(Date.now() - 1000);
+    for (let i = 0; i < 7; i += 1) await x.publish(account, requestOf(`Fake page ${i} ${Math.random()}`));
+    const read = async (query: string) => (await fetch(`${fake.baseUrl}/2/users/${account.externalId}/tweets?start_time=${since.toISOString()}&${query}`, { headers: { authorization: `Bearer ${account.accessToken}` } })).json() as Promise<{ data?: { id: string }[]; meta: { result_count: number; next_token?: string } }>;
+    expect((await read('max_results=4')).meta).toBeUndefined();
+    const first = await read('max_results=5');
+    expect(first.meta.result_count).toBe(5);
+    const second = await read(`max_results=5&pagination_token=${first.meta.next_token ?? ''}`);
+    expect(second.meta.result_count).toBe(2);
+    expect(second.meta.next_token).toBeUndefined();
+    expect(new Set([...(first.data ?? []), ...(second.data ?? [])].map((p) => p.id)).size).toBe(7);
+  });
+});
+
 describe('refresh', () => {
   it('exchanges the refresh token with HTTP Basic client auth, and the used token is refused after', async () => {
     const fresh = await x.refresh(account);

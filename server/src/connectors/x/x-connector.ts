@@ -17,7 +17,7 @@
  * call that may have arrived is unconfirmed (never re-sent); a refused connection is retryable.
  */
 import { ErrorCode } from '@chorus/core';
-import { asRecord, CALL_TIMEOUT_MS, callNetwork, type CallInit, chunksOf, failedUpload, multipart, NetworkCallError, num, retryAfterMs, str, unansweredPost, UPLOAD_TIMEOUT_MS, type NetworkAnswer } from '../http.ts';
+import { asRecord, CALL_TIMEOUT_MS, callNetwork, type CallInit, chunksOf, failedUpload, isRecoveredPost, multipart, RECOVERY_MAX_PAGES, NetworkCallError, num, retryAfterMs, str, unansweredPost, UPLOAD_TIMEOUT_MS, type NetworkAnswer } from '../http.ts';
 import { RefreshRefusedError, type Connector, type ConnectorAccount, type ConnectorFetch, type ConnectorMedia, type PublishOutcome } from '../types.ts';
 
 /** What the X connector needs: the guarded fetch, the API base and the app's OAuth client. */
@@ -36,6 +36,8 @@ export const X_CHUNK_BYTES = 4 * 1024 * 1024;
 const X_MAX_IMAGES = 4;
 /** X's rate-limit reset header: epoch seconds. */
 const RESET_HEADER = 'x-rate-limit-reset';
+/** Posts per timeline page in crash recovery (X allows 5 to 100). */
+const X_TIMELINE_PAGE = 100;
 /** Wait before the first status check when X names none. */
 const DEFAULT_CHECK_AFTER_MS = 5000;
 
@@ -191,19 +193,33 @@ export function xConnector(options: XConnectorOptions): Connector {
       }
     },
     async findRecent(account, text, since) {
-      // X rewrites links to t.co, so only the caption before its first link is compared.
+      // X rewrites links to t.co: the tracked link is compared with entities.urls[].expanded_url,
+      // and a caption without one only before its first link. The timeline is read 100 posts a
+      // page, newest first, following meta.next_token until the window since `since` is read.
       const head = text.split(/https?:\/\//)[0]?.trim() ?? '';
-      const url = new URL(`${base}/2/users/${encodeURIComponent(account.externalId)}/tweets`);
-      url.searchParams.set('start_time', since.toISOString());
-      url.searchParams.set('max_results', '20');
-      url.searchParams.set('exclude', 'retweets,replies');
+      let token: string | null = null;
       try {
-        const answer = await call(url.href, { headers: bearer(account) });
-        if (answer.status !== 200) return null;
-        const posts = Array.isArray(answer.json.data) ? answer.json.data.map(asRecord) : [];
-        const found = posts.find((post) => (str(post.text) ?? '').startsWith(head));
-        const id = found ? str(found.id) : null;
-        return id ? { networkPostId: id, url: xPostUrl(id) } : null;
+        for (let page = 0; page < RECOVERY_MAX_PAGES; page += 1) {
+          const url = new URL(`${base}/2/users/${encodeURIComponent(account.externalId)}/tweets`);
+          url.searchParams.set('start_time', since.toISOString());
+          url.searchParams.set('max_results', String(X_TIMELINE_PAGE));
+          url.searchParams.set('exclude', 'retweets,replies');
+          url.searchParams.set('tweet.fields', 'created_at,entities');
+          if (token !== null) url.searchParams.set('pagination_token', token);
+          const answer = await call(url.href, { headers: bearer(account) });
+          if (answer.status !== 200) return null;
+          const posts = Array.isArray(answer.json.data) ? answer.json.data.map(asRecord) : [];
+          const found = posts.find((post) => {
+            const urls = asRecord(post.entities).urls;
+            const links = Array.isArray(urls) ? urls.map((u) => str(asRecord(u).expanded_url)).filter((u): u is string => u !== null) : [];
+            return isRecoveredPost(text, null, head, { text: str(post.text) ?? '', links });
+          });
+          const id = found ? str(found.id) : null;
+          if (id) return { networkPostId: id, url: xPostUrl(id) };
+          token = str(asRecord(answer.json.meta).next_token);
+          if (token === null) return null;
+        }
+        return null;
       } catch (error) {
         if (error instanceof NetworkCallError) return null;
         throw error;

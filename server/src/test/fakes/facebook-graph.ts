@@ -13,7 +13,7 @@ export interface FakeFacebookGraph extends NetworkFake {
   version: string;
   /** User tokens accepted, with the Pages each manages (page id to page token). */
   users: Map<string, Map<string, string>>;
-  posts: { id: string; pageId: string; message: string; link: string | null; attached: string[] }[];
+  posts: { id: string; pageId: string; message: string; link: string | null; attached: string[]; created: Date }[];
   photos: Map<string, { pageId: string; published: boolean; bytes: number; url: string | null }>;
   videos: Map<string, { pageId: string; description: string; checksLeft: number; source: 'file_url' | 'upload' }>;
   /** Status checks a video stays processing (default 1). */
@@ -73,7 +73,7 @@ export async function startFakeFacebookGraph(version = 'v24.0'): Promise<FakeFac
       }
       if (self.posts.some((p) => p.pageId === node && p.message === message)) return graphError(400, 506, '(#506) Duplicate status message');
       const id = `${node}_${++n}`;
-      self.posts.push({ id, pageId: node, message, link: param(request, 'link'), attached });
+      self.posts.push({ id, pageId: node, message, link: param(request, 'link'), attached, created: new Date() });
       return { status: 200, body: { id } };
     }
     if (request.method === 'POST' && edge === 'photos') {
@@ -97,8 +97,30 @@ export async function startFakeFacebookGraph(version = 'v24.0'): Promise<FakeFac
       return { status: 200, body: { id } };
     }
     if (request.method === 'GET' && edge === 'posts') {
-      const data = self.posts.filter((p) => p.pageId === node).reverse().map((p) => ({ id: p.id, message: p.message, created_time: new Date().toISOString() }));
-      return { status: 200, body: { data } };
+      // Newest first from `since` (epoch seconds), `limit` at most 100 (default 25), cursor
+      // paging: paging.cursors.before/after, and paging.next only while more remain.
+      const since = Number(param(request, 'since') ?? 0) * 1000;
+      const limit = Number(param(request, 'limit') ?? 25);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return graphError(400, 100, '(#100) The limit parameter must be between 1 and 100');
+      const after = param(request, 'after');
+      const offset = after === null ? 0 : Number(Buffer.from(after, 'base64url').toString('utf8').replace(/^after-/, ''));
+      if (!Number.isInteger(offset) || offset < 0) return graphError(400, 100, '(#100) Invalid cursor');
+      const wantsAttachments = (param(request, 'fields') ?? '').includes('attachments');
+      // Graph keeps a post's time to the second.
+      const theirs = self.posts.filter((p) => p.pageId === node && Math.floor(p.created.getTime() / 1000) * 1000 >= since).reverse();
+      const page = theirs.slice(offset, offset + limit);
+      const data = page.map((p) => ({
+        id: p.id,
+        message: p.message,
+        created_time: p.created.toISOString().replace(/\.\d{3}Z$/, '+0000'),
+        ...(wantsAttachments && p.link !== null ? { attachments: { data: [{ unshimmed_url: p.link, url: `https://l.facebook.com/l.php?u=${encodeURIComponent(p.link)}`, type: 'share' }] } } : {}),
+      }));
+      const cursor = (n: number): string => Buffer.from(`after-${n}`).toString('base64url');
+      const more = offset + limit < theirs.length;
+      const next = new URL(`https://graph.facebook.com${request.path}`);
+      for (const [key, value] of request.query) next.searchParams.set(key, value);
+      next.searchParams.set('after', cursor(offset + limit));
+      return { status: 200, body: { data, ...(page.length > 0 ? { paging: { cursors: { before: cursor(offset), after: cursor(offset + page.length) }, ...(more ? { next: next.href } : {}) } } : {}) } };
     }
     if (request.method === 'GET' && edge === null) {
       const fields = param(request, 'fields') ?? '';

@@ -117,9 +117,15 @@ export async function startFakeLinkedinApi(): Promise<FakeLinkedinApi> {
       return { status: 201, headers: { 'x-restli-id': urn } };
     }
     if (method === 'GET' && path === '/rest/posts' && request.query.get('q') === 'author') {
+      // The Posts API finder pages with start and count (default 10, at most 100), newest first.
       const author = request.query.get('author');
-      const elements = self.posts.filter((p) => p.body.author === author).reverse().map((p) => ({ id: p.urn, commentary: p.body.commentary, createdAt: p.createdAt }));
-      return json(200, { elements, paging: { start: 0, count: elements.length } });
+      const start = Number(request.query.get('start') ?? 0);
+      const count = Number(request.query.get('count') ?? 10);
+      if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 1 || count > 100) return json(400, { status: 400, code: 'PARAM_INVALID', message: `Invalid param. Please see errorDetails for more information.` });
+      const theirs = self.posts.filter((p) => p.body.author === author).reverse();
+      const elements = theirs.slice(start, start + count).map((p) => ({ id: p.urn, author: p.body.author, commentary: p.body.commentary, createdAt: p.createdAt, lastModifiedAt: p.createdAt, lifecycleState: 'PUBLISHED', visibility: p.body.visibility, ...(p.body.content ? { content: p.body.content } : {}) }));
+      const links = start + count < theirs.length ? [{ type: 'application/json', rel: 'next', href: `/rest/posts?q=author&author=${encodeURIComponent(author ?? '')}&start=${start + count}&count=${count}` }] : [];
+      return json(200, { elements, paging: { start, count, links } });
     }
     const sizes = /^\/rest\/networkSizes\/(.+)$/.exec(path);
     if (method === 'GET' && sizes) return json(200, { firstDegreeSize: self.followers.get(decodeURIComponent(sizes[1] ?? '')) ?? 0 });

@@ -34,6 +34,74 @@ export interface FakeXApi extends NetworkFake {
 
 const unauthorized: FakeAnswer = { status: 401, body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } };
 
+/** One post as the timeline pager sees it. */
+export interface XTimelinePost {
+  id: string;
+  text: string;
+  created: Date;
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s]+/g;
+
+/**
+ * One page of `GET /2/users/:id/tweets` as X's API v2 answers it: posts newest first from
+ * `start_time` (and before `end_time`), `max_results` 5 to 100 (default 10, else 400),
+ * `pagination_token` from the previous page's `meta.next_token`, `meta` with `result_count`,
+ * `newest_id`, `oldest_id` and `next_token` while more remain (an empty page is `{meta:
+ * {result_count: 0}}`, no `data`). Links in the text come back as t.co links, the original in
+ * `entities.urls[].expanded_url` when `tweet.fields` names `entities`. `posts` is oldest first.
+ */
+export function xTimelinePage(posts: readonly XTimelinePost[], query: URLSearchParams): FakeAnswer {
+  const invalid = (message: string): FakeAnswer => ({ status: 400, body: { errors: [{ parameters: {}, message }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' } });
+  const maxText = query.get('max_results');
+  const max = maxText === null ? 10 : Number(maxText);
+  if (!Number.isInteger(max) || max < 5 || max > 100) return invalid(`The \`max_results\` query parameter value [${maxText ?? ''}] is not between 5 and 100`);
+  const start = query.get('start_time');
+  const end = query.get('end_time');
+  const since = start === null ? 0 : Date.parse(start);
+  const until = end === null ? Number.POSITIVE_INFINITY : Date.parse(end);
+  if (Number.isNaN(since) || Number.isNaN(until)) return invalid('Invalid start_time or end_time');
+  const fields = new Set((query.get('tweet.fields') ?? '').split(',').filter((f) => f !== ''));
+  const window = posts.filter((p) => p.created.getTime() >= since && p.created.getTime() < until).reverse();
+  const token = query.get('pagination_token');
+  let offset = 0;
+  if (token !== null) {
+    const decoded = /^page-(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+    if (!decoded) return invalid(`The \`pagination_token\` query parameter value [${token}] is not valid`);
+    offset = Number(decoded[1]);
+  }
+  const page = window.slice(offset, offset + max);
+  if (page.length === 0) return { status: 200, body: { meta: { result_count: 0 } } };
+  const data = page.map((p) => {
+    const urls: { start: number; end: number; url: string; expanded_url: string; display_url: string }[] = [];
+    let text = '';
+    let last = 0;
+    for (const match of p.text.matchAll(URL_IN_TEXT)) {
+      const short = `https://t.co/${Buffer.from(match[0]).toString('base64url').slice(-10)}`;
+      text += p.text.slice(last, match.index);
+      urls.push({ start: text.length, end: text.length + short.length, url: short, expanded_url: match[0], display_url: match[0].replace(/^https?:\/\//, '') });
+      text += short;
+      last = match.index + match[0].length;
+    }
+    text += p.text.slice(last);
+    return {
+      id: p.id,
+      text,
+      edit_history_tweet_ids: [p.id],
+      ...(fields.has('created_at') ? { created_at: p.created.toISOString() } : {}),
+      ...(fields.has('entities') && urls.length > 0 ? { entities: { urls } } : {}),
+    };
+  });
+  const more = offset + max < window.length;
+  return {
+    status: 200,
+    body: {
+      data,
+      meta: { result_count: data.length, newest_id: page[0]?.id, oldest_id: page.at(-1)?.id, ...(more ? { next_token: Buffer.from(`page-${offset + max}`).toString('base64url') } : {}) },
+    },
+  };
+}
+
 function snowflake(): string {
   return `18${BigInt(`0x${randomBytes(7).toString('hex')}`).toString().padStart(17, '0').slice(0, 17)}`;
 }
@@ -148,9 +216,7 @@ export async function startFakeXApi(): Promise<FakeXApi> {
     }
     const timeline = /^\/2\/users\/([^/]+)\/tweets$/.exec(path);
     if (method === 'GET' && timeline) {
-      const since = Date.parse(request.query.get('start_time') ?? '') || 0;
-      const data = self.posts.filter((p) => p.userId === timeline[1] && p.created.getTime() >= since).reverse().map((p) => ({ id: p.id, text: p.text, edit_history_tweet_ids: [p.id] }));
-      return { status: 200, body: { data, meta: { result_count: data.length } } };
+      return xTimelinePage(self.posts.filter((p) => p.userId === decodeURIComponent(timeline[1] ?? '')), request.query);
     }
     return { status: 404, body: { title: 'Not Found Error', detail: `No route ${method} ${path}` } };
   }
