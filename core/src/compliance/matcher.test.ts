@@ -61,6 +61,31 @@ describe('case and Unicode normalisation', () => {
   });
 });
 
+describe('evasion with invisible and look-alike characters', () => {
+  it.each<[string, string, string, string]>([
+    ['zero-width space inside the word', 'profit', 'pro\u200Bfit today', 'pro\u200Bfit'],
+    ['zero-width joiner and non-joiner', 'profit', 'p\u200Dro\u200Cfit', 'p\u200Dro\u200Cfit'],
+    ['word joiner and BOM', 'profit', 'pr\u2060of\uFEFFit', 'pr\u2060of\uFEFFit'],
+    ['soft hyphen', 'guaranteed', 'guaran\u00ADteed returns', 'guaran\u00ADteed'],
+    ['combining grapheme joiner and a variation selector', 'profit', 'pro\u034Ffi\uFE0Ft', 'pro\u034Ffi\uFE0Ft'],
+    ['hyphen U+2010 in a hyphenated term', 'risk-free', 'risk\u2010free', 'risk\u2010free'],
+    ['non-breaking hyphen U+2011', 'risk-free', 'risk\u2011free', 'risk\u2011free'],
+    ['minus sign', 'risk-free', 'risk\u2212free', 'risk\u2212free'],
+    ['Cyrillic small letters', 'free money', 'fr\u0435\u0435 m\u043Enеy', 'fr\u0435\u0435 m\u043Enеy'],
+    ['Cyrillic capitals that look Latin only as capitals', 'bet', '\u0412\u0415\u0422 now', '\u0412\u0415\u0422'],
+    ['Greek look-alikes', 'top pick', 't\u03BF\u03C1 p\u03B9ck', 't\u03BF\u03C1 p\u03B9ck'],
+    ['Greek kappa', 'kiosk', '\u03BAi\u03BFs\u03BA', '\u03BAi\u03BFs\u03BA'],
+    ['a Cyrillic term matches its Latin spelling', 'сосо', 'coco', 'coco'],
+  ])('%s', (_name, term, text, expected) => {
+    expect(found({ prohibited: [term] }, text)).toEqual([expected]);
+  });
+
+  it('still keeps whole words: an invisible character does not make a word boundary', () => {
+    expect(found({ prohibited: ['profit'] }, 'non\u200Bprofit work')).toEqual([]);
+    expect(found({ prohibited: ['profit'] }, 'for \u200Bprofit\u200B now')).toEqual(['\u200Bprofit\u200B'].map((t) => t.slice(1, -1)));
+  });
+});
+
 describe('multi-word terms', () => {
   it.each<[string, string, string[]]>([
     ['one space', 'guaranteed returns', ['guaranteed returns']],

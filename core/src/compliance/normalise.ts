@@ -1,7 +1,8 @@
 /**
  * The text form compliance terms are matched in (content-library spec 5 "Compliance"):
- * Unicode compatibility-normalised (NFKC), case-folded, with every run of white space read as
- * one space. Each normalised UTF-16 unit remembers the original range it came from, so a match
+ * Unicode compatibility-normalised (NFKC), with invisible characters dropped, dashes read as a
+ * hyphen and Cyrillic and Greek look-alikes read as Latin letters, case-folded, with every run
+ * of white space read as one space. Each normalised UTF-16 unit remembers the original range it came from, so a match
  * found in the normalised text can be marked in the caption the person typed.
  */
 
@@ -18,19 +19,53 @@ const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 const MARK = /\p{M}/u;
 const SPACE = /\s/u;
 
+/**
+ * Characters that draw nothing (Unicode's Default_Ignorable_Code_Point: zero-width space and
+ * joiners, soft hyphen, word joiner, bidirectional controls, variation selectors, tags...):
+ * dropped, so 'pro\u200Bfit' is the 'profit' a reader sees.
+ */
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/** Dashes that read as a hyphen (U+2010 to U+2015, hyphen bullet, minus sign): '-'. */
+const HYPHENS = /[\u2010-\u2015\u2043\u2212]/g;
+
+/**
+ * Cyrillic and Greek letters drawn like Latin ones (Unicode's confusables for the scripts in
+ * use), read as those Latin letters in terms and captions alike, so 'frее' with Cyrillic 'е' is
+ * 'free'. Applied before the case fold, so capitals that look Latin only as capitals ('В', 'Н')
+ * are caught too.
+ */
+const CONFUSABLES: Readonly<Record<string, string>> = {
+  // Cyrillic capitals and small letters.
+  А: 'A', В: 'B', С: 'C', Е: 'E', Н: 'H', І: 'I', Ј: 'J', К: 'K', М: 'M', О: 'O', Р: 'P', Ѕ: 'S', Т: 'T', Х: 'X', Ү: 'Y', Ԛ: 'Q', Ԝ: 'W', Ӏ: 'l', Ԁ: 'd', Ɡ: 'G',
+  а: 'a', с: 'c', ԁ: 'd', е: 'e', һ: 'h', і: 'i', ј: 'j', ӏ: 'l', о: 'o', р: 'p', ԛ: 'q', ѕ: 's', ԝ: 'w', х: 'x', у: 'y', ү: 'y', ѵ: 'v', ɡ: 'g',
+  // Greek capitals and small letters.
+  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X', Ϳ: 'J',
+  α: 'a', ο: 'o', ρ: 'p', ι: 'i', ν: 'v', κ: 'k', υ: 'u', ϳ: 'j',
+};
+const CONFUSABLE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'gu');
+
+/** The Latin skeleton of a compatibility-normalised cluster: nothing invisible, one hyphen, Latin look-alikes. */
+function skeleton(text: string): string {
+  return text
+    .replace(IGNORABLE, '')
+    .replace(HYPHENS, '-')
+    .replace(CONFUSABLE, (c) => CONFUSABLES[c] ?? c);
+}
+
 /** Folded forms of the non-ASCII clusters seen so far (captions repeat few of them). */
 const foldCache = new Map<string, string>();
 const FOLD_CACHE_LIMIT = 4096;
 
 /**
- * The matching form of one cluster (a base character and its combining marks): NFKC, then a
- * case fold. JavaScript has no case-folding call; lower-, upper- then lower-casing gives the
+ * The matching form of one cluster (a base character and its combining marks): NFKC, its Latin
+ * skeleton (see skeleton), then a case fold. JavaScript has no case-folding call; lower-, upper- then lower-casing gives the
  * full folding for the cases that matter here ('ß' and 'ẞ' to 'ss', final 'ς' to 'σ').
  */
 export function foldCluster(cluster: string): string {
   const cached = foldCache.get(cluster);
   if (cached !== undefined) return cached;
-  const folded = cluster.normalize('NFKC').toLowerCase().toUpperCase().toLowerCase().normalize('NFKC');
+  const folded = skeleton(cluster.normalize('NFKC')).toLowerCase().toUpperCase().toLowerCase().normalize('NFKC');
   if (foldCache.size >= FOLD_CACHE_LIMIT) foldCache.clear();
   foldCache.set(cluster, folded);
   return folded;
@@ -46,7 +81,8 @@ export function isWordCodePoint(codePoint: number): boolean {
 
 function isSpaceUnit(unit: number): boolean {
   if (unit < 0x80) return unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
-  return SPACE.test(String.fromCharCode(unit));
+  // JavaScript counts U+FEFF (the byte-order mark) as white space; it draws nothing and is dropped.
+  return unit !== 0xfeff && SPACE.test(String.fromCharCode(unit));
 }
 
 /** Length in UTF-16 units of the cluster starting at `i`: one code point and the marks after it. */
