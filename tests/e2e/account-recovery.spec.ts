@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
-import { companyOrigin } from './support/demo.ts';
+import { ACME_USER_STATE, companyOrigin } from './support/demo.ts';
 import { signUpFreshUser, skipOnboarding } from './support/fresh-user.ts';
 import { postAsSite, waitForMail } from './support/outbox.ts';
 
@@ -77,6 +77,34 @@ test('a magic link from the email sign-in page signs in once, then says it was u
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Sign-in link already used' })).toBeVisible();
   await expect(page.getByText('This sign-in link has already been used.')).toBeVisible();
+});
+
+test.describe('signed in as someone else', () => {
+  test.use({ storageState: ACME_USER_STATE });
+
+  test('a magic link asks before switching accounts, and Stay keeps the session', async ({ page, baseURL }) => {
+    const origin = companyOrigin(baseURL, 'acme');
+    const other = await signUpFreshUser(origin, 'magic-switch');
+    const link = async () => {
+      const since = now();
+      expect(await postAsSite(origin, '/api/v1/auth/email/magic-link', { username: other.email })).toBe(200);
+      return (await waitForMail(baseURL, 'magic-link', other.email, since)).links[0] ?? '';
+    };
+    const first = await link();
+    await page.goto(first);
+    const prompt = page.getByRole('alertdialog', { name: 'Switch accounts?' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByText(`You are signed in as user@acme.example. This link signs in ${other.email}.`)).toBeVisible();
+    await prompt.getByRole('link', { name: 'Stay signed in as user@acme.example' }).click();
+    await expect(page.getByRole('heading', { name: 'Your feed' })).toBeVisible();
+
+    // The same link is still usable: Continue signs the other person in.
+    await page.goto(first);
+    await page.getByRole('alertdialog', { name: 'Switch accounts?' }).getByRole('button', { name: `Continue as ${other.email}` }).click();
+    // The new person has not been through onboarding (the demo user has): it opens for them.
+    await expect(page).toHaveURL(/\/onboarding\?slide=1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Acme Corporation' })).toBeVisible();
+  });
 });
 
 test('an unknown magic link shows the sign-in link error and a way to get a new one', async ({ page }) => {

@@ -5,7 +5,7 @@
  * victim's cookie: with a magic-link code of the attacker's own account, it signed the victim
  * out. A magic link now ends only its own person's older session (the rotation of sign-in).
  */
-import { AUTH_COOKIE } from '@chorus/core';
+import { AUTH_COOKIE, ErrorCode } from '@chorus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../server/src/test/app.ts';
 import { sessionFor } from '../../server/src/test/factories.ts';
@@ -43,7 +43,17 @@ describe('a magic link and the session the browser carries', () => {
       url: `/api/v1/auth/email/magic-link?code=${code}`,
       headers: { host: hostOf('acme'), cookie: `${AUTH_COOKIE}=${victim}`, 'sec-fetch-site': 'cross-site' },
     });
-    expect(opened.statusCode).toBe(200);
+    // Asked first (finding 27): nothing changes until the person confirms.
+    expect(opened.statusCode).toBe(409);
+    expect(opened.json()).toMatchObject({ error: ErrorCode.SIGNED_IN_AS_SOMEONE_ELSE });
+    expect((await get(t.app, 'acme', '/api/v1/config/info', victim)).statusCode).toBe(200);
+    // Even confirmed, the victim's own session is not ended.
+    const confirmed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/email/magic-link?code=${code}&confirm=1`,
+      headers: { host: hostOf('acme'), cookie: `${AUTH_COOKIE}=${victim}`, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(confirmed.statusCode).toBe(200);
     expect((await get(t.app, 'acme', '/api/v1/config/info', victim)).statusCode).toBe(200);
   });
 

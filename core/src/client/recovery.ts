@@ -29,9 +29,12 @@ export function requestMagicLink(client: ApiClient, username: string): Promise<M
   return client.postJson('v1', 'auth/email/magic-link', MailRequestedResponse, { username });
 }
 
-/** `GET /api/v1/auth/email/magic-link?code`: signs in with a link and keeps the session token. */
-export async function signInWithMagicLink(client: ApiClient, code: string): Promise<MagicLinkResponse> {
-  const result = await client.getJson('v1', 'auth/email/magic-link', MagicLinkResponse, { code });
+/**
+ * `GET /api/v1/auth/email/magic-link?code`: signs in with a link and keeps the session token.
+ * While someone else is signed in it answers 499 (naming both) until `confirmed`.
+ */
+export async function signInWithMagicLink(client: ApiClient, code: string, confirmed = false): Promise<MagicLinkResponse> {
+  const result = await client.getJson('v1', 'auth/email/magic-link', MagicLinkResponse, confirmed ? { code, confirm: '1' } : { code });
   client.tokens.set(result.token);
   return result;
 }

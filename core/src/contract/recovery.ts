@@ -44,7 +44,15 @@ export const MagicLinkRequest = z.object({ username: EmailAddress });
 export type MagicLinkRequest = z.infer<typeof MagicLinkRequest>;
 
 /** GET /api/v1/auth/email/magic-link?code: signs in with a link; errors 426 expired, 427 unknown, 428 used. */
-export const MagicLinkQuery = z.object({ code: z.string().default(''), _: z.string().optional() });
+export const MagicLinkQuery = z.object({
+  code: z.string().default(''),
+  /**
+   * `1` once the person chose to continue as the link's owner while signed in as someone else
+   * (ours: without it such a link answers 499 and changes nothing).
+   */
+  confirm: z.literal('1').optional(),
+  _: z.string().optional(),
+});
 export type MagicLinkQuery = z.infer<typeof MagicLinkQuery>;
 
 export const MagicLinkResponse = z.object({

@@ -86,6 +86,8 @@ export const ErrorCode = {
   AUTO_QUEUE_DISABLED: 497,
   /** Our own: the database cannot be reached (HTTP 503 with Retry-After); nothing was done. */
   DATABASE_UNAVAILABLE: 498,
+  /** A sign-in link opened while someone else is signed in: asked before switching (ours). */
+  SIGNED_IN_AS_SOMEONE_ELSE: 499,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -147,6 +149,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   496: def(496, 409, 'Something went wrong accepting or rejecting admin edits. Your post has not been changed.'),
   497: def(497, 403, 'Auto queue is turned off for this company.'),
   498: def(498, 503, 'The service is briefly unavailable; try again in a few seconds.'),
+  499: def(499, 409, 'You are signed in as someone else. Confirm to continue as the person this link was sent to.'),
 };
 
 /** The catalogue entry for a code, falling back to 202 as the spec says. */

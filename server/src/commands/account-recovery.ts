@@ -4,12 +4,12 @@
  * into `reveal_unknown_emails` tells its users that an address is unknown (error 305).
  */
 import { ErrorCode, MAGIC_LINK_EXPIRY_MS, type Role } from '@chorus/core';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { companyOrigin, type Config } from '../config.ts';
 import { clearUserLoginFailures } from '../auth/login-throttle.ts';
 import { consumeOneTimeToken, issueOneTimeToken, peekToken, redeemToken, spendAccessCodes } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { createSession } from '../auth/sessions.ts';
+import { createSession, sessionUserOfToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { companies, memberships, sessions, users, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -130,6 +130,27 @@ export interface MagicSignIn {
  * used ones 428, expired ones 426. A link of a user who has since left the company or been
  * deactivated counts as unknown.
  */
+/**
+ * Login CSRF through magic links: a live link of one person opened in a browser signed in as
+ * another must not replace that session silently. Refuses with 499, naming both addresses
+ * (`signed_in_as`, `continue_as`) for the question the web asks, and changes nothing; the
+ * link stays usable. Nothing to ask when no live session is carried, when it is the link's
+ * own person's, or when the link is not live (using it then answers why).
+ */
+export async function requireNoSilentSwitch(db: Database, carriedToken: string | null, code: string): Promise<void> {
+  if (carriedToken === null) return;
+  const carriedUserId = await sessionUserOfToken(db, carriedToken);
+  if (carriedUserId === null) return;
+  const found = await peekToken(db, 'magic-link', code);
+  if (found.state !== 'valid' || found.row.userId === null || found.row.userId === carriedUserId) return;
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [carriedUserId, found.row.userId]));
+  const email = (id: number) => rows.find((row) => row.id === id)?.email ?? '';
+  throw new ApiError(ErrorCode.SIGNED_IN_AS_SOMEONE_ELSE, undefined, [
+    { path: 'signed_in_as', message: email(carriedUserId) },
+    { path: 'continue_as', message: email(found.row.userId) },
+  ]);
+}
+
 export async function signInWithMagicLink(db: Database, code: string): Promise<MagicSignIn> {
   const found = await redeemToken(db, 'magic-link', code);
   if (found.state === 'used') throw new ApiError(ErrorCode.MAGIC_LINK_USED);

@@ -14,14 +14,14 @@ import {
 } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { checkRecoveryCode, resetPasswordWithCode, signInWithMagicLink } from '../../commands/account-recovery.ts';
+import { checkRecoveryCode, requireNoSilentSwitch, resetPasswordWithCode, signInWithMagicLink } from '../../commands/account-recovery.ts';
 import type { CompanyRow } from '../../db/schema.ts';
 import { handleMailRequest, type MailRequestData } from '../../jobs/mail-request.ts';
 import { companyOrigin } from '../../config.ts';
 import { parseInput, validationFailed } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { rotateCarriedSession } from '../../plugins/session.ts';
+import { requestToken, rotateCarriedSession } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
 
 const CodeParam = z.object({ code: z.string() });
@@ -72,7 +72,9 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   });
 
   app.get('/api/v1/auth/email/magic-link', async (request) => {
-    const { code } = parseInput(MagicLinkQuery, request.query ?? {});
+    const { code, confirm } = parseInput(MagicLinkQuery, request.query ?? {});
+    // Signed in as someone else: the person is asked first (499), and only their click sends confirm.
+    if (confirm === undefined) await requireNoSilentSwitch(ctx.db, requestToken(request), code);
     const session = await signInWithMagicLink(ctx.db, code);
     // Only the person's own older session: a link opened from another site must not sign out
     // whoever this browser belongs to.

@@ -46,7 +46,7 @@ export function useRequestMagicLink() {
  * the link works once, so it must never be refetched or retried behind the user's back.
  */
 export function useMagicLinkSignIn() {
-  return useMutation({ mutationFn: (code: string) => signInWithMagicLink(api(), code), retry: false });
+  return useMutation({ mutationFn: (input: { code: string; confirmed?: boolean }) => signInWithMagicLink(api(), input.code, input.confirmed === true), retry: false });
 }
 
 /** `POST /api/v1/auth/login-assistance`: mails the sign-in links of the person's teams. */
