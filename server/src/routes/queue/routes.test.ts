@@ -1,6 +1,7 @@
 import { AUTH_HEADER, DeferredShareResponse, ErrorCode, Role, ShareSummary, TimelinePost, TimelineResponse, WEEKDAYS, type UserSettings } from '@chorus/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peekToken } from '../../auth/one-time-tokens.ts';
 import { events, shares, users } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, send, type TestContext } from '../../test/app.ts';
 import { buildPost, buildUser, sessionFor } from '../../test/factories.ts';
@@ -88,6 +89,14 @@ describe('POST /api/v4/post/deferred (schedule)', () => {
     expect(body.url).toBeTruthy();
     const state = new URL(body.url ?? '').searchParams.get('state');
     expect(state).toBeTruthy();
+    // The link flow comes back to the queue dialog of this post, on this network, with the time and caption kept.
+    const flow = await peekToken(t.db, 'social-link-state', state ?? '');
+    expect(flow.state).toBe('valid');
+    const returnTo = flow.state === 'valid' ? (flow.data.returnTo ?? '') : '';
+    const resume = new URL(returnTo, 'http://acme.localhost');
+    expect(resume.pathname).toBe(`/post-defer/linkedin/${row.id}`);
+    expect(new Date(resume.searchParams.get('date') ?? '').getTime()).toBeGreaterThan(Date.now() + 29 * 3_600_000);
+    expect(Buffer.from(resume.searchParams.get('content') ?? '', 'base64url').toString()).toBe('Mine');
     expect(await t.db.select().from(shares).where(eq(shares.postId, row.id))).toHaveLength(0);
   });
 
