@@ -1,13 +1,13 @@
 /**
- * The operator's command, started by `npm run chorus -- <command>` (or `node server/src/cli.ts
- * <command>` in a production image). It works on the configured database (DATABASE_URL, else the
+ * The operator's command (runCli), which `npm run chorus -- <command>` (or `node
+ * server/src/cli.ts <command>` in a production image) runs on the process's arguments. It works on the configured database (DATABASE_URL, else the
  * embedded one in CHORUS_DATA_DIR, which no running server may hold open) and migrates it
  * first, so it also prepares an empty PostgreSQL database. Exit status: 0 done, 1 failure,
  * 2 bad input, 3 not found, 4 conflict, 64 usage.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfigFromProcess, type Config } from './config.ts';
+import { ConfigError, loadConfig, loadConfigFromProcess, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import {
   ProvisioningError,
@@ -171,28 +171,57 @@ async function run(ctx: ProvisioningContext, config: Config, group: string, comm
   }
 }
 
-function fail(json: boolean, message: string, code: number): never {
-  process.stderr.write(json ? `${JSON.stringify({ error: message })}\n` : `chorus: ${message}\n`);
-  process.exit(code);
+/** Where a run prints: standard output and error, or a test's buffers. */
+export interface CliOutput {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
 }
 
-async function main(): Promise<void> {
+/** A failure that ends the run with an exit status (printed as JSON with --json). */
+class Exit extends Error {
+  readonly code: number;
+  constructor(code: number) {
+    super(`exit ${code}`);
+    this.code = code;
+  }
+}
+
+/**
+ * Runs one command line (`args` without node and the script) on the configuration of `env`
+ * (this process's environment when absent), printing to `io`, and answers the exit status. The process entry below runs it on this
+ * process's arguments, environment and streams; tests run it in-process.
+ */
+export async function runCli(args: readonly string[], env: Record<string, string | undefined> | undefined, io: CliOutput): Promise<number> {
+  try {
+    await runCommandLine(args, env, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof Exit) return error.code;
+    throw error;
+  }
+}
+
+async function runCommandLine(args: readonly string[], env: Record<string, string | undefined> | undefined, io: CliOutput): Promise<void> {
+  const fail = (json: boolean, message: string, code: number): never => {
+    io.stderr.write(json ? `${JSON.stringify({ error: message })}\n` : `chorus: ${message}\n`);
+    throw new Exit(code);
+  };
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    process.stderr.write(`chorus: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    process.exit(64);
+    io.stderr.write(`chorus: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    throw new Exit(64);
   }
   const { values, positionals } = parsed;
   const [group = '', command = ''] = positionals;
   if (values.help || group === '') {
-    process.stdout.write(USAGE);
-    process.exit(values.help ? 0 : 64);
+    io.stdout.write(USAGE);
+    throw new Exit(values.help ? 0 : 64);
   }
   let config: Config;
   try {
-    config = loadConfigFromProcess();
+    config = env === undefined ? loadConfigFromProcess() : loadConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) fail(values.json, error.message, 1);
     throw error;
@@ -206,17 +235,16 @@ async function main(): Promise<void> {
   try {
     const ctx: ProvisioningContext = { open, config, actor: `cli:${os.userInfo().username}` };
     const output = await run(ctx, config, group, command, values);
-    process.stdout.write(values.json ? `${JSON.stringify(output.json, null, 2)}\n` : `${output.text}\n`);
+    io.stdout.write(values.json ? `${JSON.stringify(output.json, null, 2)}\n` : `${output.text}\n`);
   } catch (error) {
     await opened.handle?.close();
+    opened.handle = null;
     if (error instanceof UsageError) {
-      process.stderr.write(`chorus: ${error.message}\n\n${USAGE}`);
-      process.exit(64);
+      io.stderr.write(`chorus: ${error.message}\n\n${USAGE}`);
+      throw new Exit(64);
     }
     if (error instanceof ProvisioningError) fail(values.json, error.message, error.exitCode);
     fail(values.json, error instanceof Error ? error.message : String(error), 1);
   }
   await opened.handle?.close();
 }
-
-await main();

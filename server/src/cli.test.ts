@@ -1,7 +1,7 @@
 /**
- * The provisioning command as an operator runs it: a child process on a database (a PGlite
- * folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set), then the API on the
- * same database to prove the admin invite signs in and a suspended company is refused.
+ * The provisioning command on a database (a PGlite folder, or a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set): as an operator runs it, a child process, in two tests, and in this
+ * process (runCli, the same code the process runs) in the others; then the API on the same database to prove the admin invite signs in and a suspended company is refused.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,7 +14,8 @@ import { REPO_ROOT, testDatabaseUrl } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { auditLog, companies, memberships, outboxMails, users } from './db/schema.ts';
 import { post, testConfig } from './test/app.ts';
-import { runNode, type CommandResult } from './test/child-process.ts';
+import { runCli } from './cli-process.ts';
+import { childEnv, runNode, type CommandResult } from './test/child-process.ts';
 import { openTestDatabase, type TestDatabase } from './test/database.ts';
 
 const CLI = path.join(REPO_ROOT, 'server', 'src', 'cli.ts');
@@ -28,12 +29,22 @@ function databaseEnv(): Record<string, string> {
   return pg !== null && pg.handle.driver.kind === 'postgres' ? { DATABASE_URL: pg.handle.driver.url } : {};
 }
 
-function cli(args: readonly string[], env: Record<string, string> = {}): Promise<CommandResult> {
+/** The command as an operator starts it: a child process (two tests; the rest run it in-process). */
+function cliProcess(args: readonly string[], env: Record<string, string> = {}): Promise<CommandResult> {
   return runNode(CLI, args, { CHORUS_DATA_DIR: path.join(dir, 'data'), ...databaseEnv(), ...env });
 }
 
-async function cliJson<T>(args: readonly string[]): Promise<T> {
-  const result = await cli([...args, '--json']);
+/** The same command run in this process (runCli), with the environment a child would get. */
+async function cli(args: readonly string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
+  const code = await runCli(args, childEnv({ CHORUS_DATA_DIR: path.join(dir, 'data'), ...databaseEnv(), ...env }), io);
+  return { code, stdout, stderr };
+}
+
+async function cliJson<T>(args: readonly string[], run: typeof cli = cli): Promise<T> {
+  const result = await run([...args, '--json']);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout) as T;
@@ -66,7 +77,7 @@ describe('chorus company create --admin', { timeout: 120_000 }, () => {
     const created = await cliJson<{ company: Record<string, unknown>; invite: { email: string; role: string; url: string } }>([
       'company', 'create', '--subdomain', 'initech', '--name', 'Initech', '--admin', 'Boss@Initech.example',
       '--language', 'de-DE', '--tint-color', '#AA3300', '--sign-in', 'email,google,linkedin', '--sign-up-domains', 'initech.example,INITECH.test',
-    ]);
+    ], cliProcess);
     expect(created.company).toMatchObject({
       subdomain: 'initech', name: 'Initech', title: 'Initech', default_language: 'de-DE', tint_color: '#aa3300',
       sign_in: ['email', 'google', 'linkedin'], self_sign_up: true, sign_up_domains: ['initech.example', 'initech.test'], suspended: false, members: 0,
@@ -133,7 +144,7 @@ describe.concurrent('validation: the API rules, a clear message and a non-zero e
   });
 
   it('answers an unknown command with the usage and exit status 64', async () => {
-    const result = await cli(['company', 'explode']);
+    const result = await cliProcess(['company', 'explode']);
     expect(result.code).toBe(64);
     expect(result.stderr).toContain('chorus: unknown command: company explode');
     expect(result.stderr).toContain('usage: npm run chorus -- <command>');

@@ -8,4 +8,7 @@
 import './module-hooks.ts';
 
 // Loaded after the module hooks, so that they see every module of the command.
-await import('./cli-process.ts');
+const { runCli } = await import('./cli-process.ts');
+const code = await runCli(process.argv.slice(2), undefined, process);
+// Ended at once (as a usage or failure answer always was); a success ends when its work is done.
+if (code !== 0) process.exit(code);
