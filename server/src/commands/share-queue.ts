@@ -24,7 +24,7 @@ import { ApiError, postUnavailable } from '../errors.ts';
 import type { JobQueue } from '../lib/context.ts';
 import { storedReason } from '../presenters/share.ts';
 import { recordEvents, type EventInput } from './share-events.ts';
-import { captionToShare, requireNetworkAllowed, requireSharingEnabled, requireShareableCaption } from './share-checks.ts';
+import { captionToShare, checkShare, livePost, requireShareableCaption } from './share-checks.ts';
 import { linkOf, startSocialLink, type SocialLinkContext } from './social-link.ts';
 
 /** What queueing needs. */
@@ -58,13 +58,7 @@ export interface QueueOptions {
 
 /** The company's live post (it may start later: 656 says so for the chosen time). */
 export async function queueablePost(deps: Pick<QueueDeps, 'db'>, company: CompanyRow, postId: number): Promise<PostRow> {
-  const [row] = await deps.db
-    .select()
-    .from(posts)
-    .where(and(eq(posts.id, postId), eq(posts.companyId, company.id)))
-    .limit(1);
-  if (!row || row.status !== PostStatus.LIVE) throw postUnavailable();
-  return row;
+  return livePost(deps.db, company, postId, 'later');
 }
 
 /** 657 when the time has passed, 655 when the post expires first, 656 when it starts after. */
@@ -89,12 +83,8 @@ async function takenSlots(deps: QueueDeps, userId: number, networkId: number): P
  * when the network is not linked; 419 (schedule) or 658 (queue) when already queued.
  */
 export async function queueShare(deps: QueueDeps, company: CompanyRow, user: UserRow, input: QueueInput, at: Date | null, options: QueueOptions = {}): Promise<QueueResult> {
-  const post = await queueablePost(deps, company, input.postId);
-  requireSharingEnabled(company);
-  requireNetworkAllowed(company, post, input.network);
-  const mentions = input.network === 'linkedin' ? input.mentions : [];
-  const caption = captionToShare(post, input.content);
-  await requireShareableCaption(deps.db, company, input.network, post, caption, mentions);
+  // The link is not required here: the person is sent to link it (or 310 for someone else), below.
+  const { post, caption, mentions } = await checkShare(deps.db, { company, userId: user.id, postId: input.postId, network: input.network, content: input.content, mentions: input.mentions, when: 'later', needsLink: false });
   const networkId = networkIdOfSlug(input.network);
   const alreadyQueued = at === null ? ErrorCode.ALREADY_QUEUED_2 : ErrorCode.ALREADY_QUEUED;
 
