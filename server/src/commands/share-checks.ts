@@ -6,11 +6,11 @@
  * the network (659 X, 660 LinkedIn), counted by core's captionLength as the modal counts it,
  * and last the company's compliance rules (470).
  */
-import { ErrorCode, networkIdOfSlug, PostStatus, PostType, type LinkableNetwork, type Mention } from '@chorus/core';
+import { ErrorCode, isShareableNetwork, networkIdOfSlug, PostStatus, PostType, SHAREABLE_NETWORK_SLUGS, type LinkableNetwork, type Mention } from '@chorus/core';
 import { captionLength } from '@chorus/core/caption-length';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { memberships, posts, users, type CompanyRow, type PostRow } from '../db/schema.ts';
+import { companies, memberships, posts, users, type CompanyRow, type PostRow, type ShareRow } from '../db/schema.ts';
 import { ApiError, postUnavailable } from '../errors.ts';
 import { hashtagsString } from '../presenters/post.ts';
 import { assertCompliant } from './compliance.ts';
@@ -183,4 +183,24 @@ export async function checkShare(db: Database, check: ShareCheck): Promise<Check
   const caption = captionToShare(post, check.content);
   await requireShareableCaption(db, check.company, check.network, post, caption, mentions);
   return { post, caption, mentions };
+}
+
+/**
+ * checkShare again for a share already made (a queued or scheduled share at its time, a retry):
+ * its company, member, post, network, caption and mentions as stored. Null when it may go out,
+ * else the refusal. A Facebook profile share (no page) is a reminder and needs no link.
+ */
+export async function recheckShare(db: Database, share: ShareRow): Promise<ApiError | null> {
+  if (share.userId === null || !isShareableNetwork(share.network)) return new ApiError(ErrorCode.FORBIDDEN);
+  const [company] = await db.select().from(companies).where(eq(companies.id, share.companyId)).limit(1);
+  if (!company) return new ApiError(ErrorCode.FORBIDDEN);
+  const network = SHAREABLE_NETWORK_SLUGS[share.network];
+  const reminder = network === 'facebook' && share.pageId === null;
+  try {
+    await checkShare(db, { company, userId: share.userId, postId: share.postId, network, content: share.content, mentions: share.mentions, when: 'now', needsLink: share.method === 'api' && !reminder });
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
 }

@@ -22,7 +22,7 @@ export interface TimelinePage {
   date?: string | undefined;
 }
 
-const SHARED_STATES = ['published', 'failed', 'unconfirmed'] as const;
+const SHARED_STATES = ['published', 'failed', 'unconfirmed', 'cancelled'] as const;
 
 function isLive(post: PostRow, now: number): boolean {
   return post.status === PostStatus.LIVE && post.start.getTime() <= now && (post.expiration === null || post.expiration.getTime() > now);

@@ -139,6 +139,14 @@ function SharedState(props: { item: TimelinePost; network: string; pending: bool
           </div>
         </div>
       );
+    case 'cancelled':
+      return (
+        <div className={styles.state}>
+          <Text size={200} className={styles.failed}>
+            {t('share:myShares.cancelled', { network })} {item.reason ?? ''}
+          </Text>
+        </div>
+      );
     case 'unconfirmed':
       return (
         <div className={styles.state}>
