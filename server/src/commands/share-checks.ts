@@ -137,7 +137,7 @@ export interface ShareCheck {
    * `later` (queue, schedule): live; the chosen time is checked against it by the queue (655-657).
    */
   when: 'now' | 'later';
-  /** The share goes through the network's API with the member's link: 310 when it is gone or inactive. */
+  /** The share goes through the network's API with the member's link: 310 when it is gone. */
   needsLink: boolean;
 }
 
@@ -160,17 +160,19 @@ async function requireActiveMember(db: Database, company: CompanyRow, userId: nu
   if (row.deactivatedAt !== null) throw new ApiError(ErrorCode.ACCOUNT_DEACTIVATED);
 }
 
-/** 310 when the share needs the member's link to the network and it is gone or inactive. */
+/**
+ * 310 when the share needs the member's link to the network and it is gone (unlinked). A link
+ * that needs relinking is still there: the connector answers it, with the relink notice.
+ */
 async function requireLinked(db: Database, userId: number, network: LinkableNetwork): Promise<void> {
-  const link = await linkOf(db, userId, network);
-  if (link === null || !link.isActive) throw new ApiError(ErrorCode.NETWORK_NOT_LINKED);
+  if ((await linkOf(db, userId, network)) === null) throw new ApiError(ErrorCode.NETWORK_NOT_LINKED);
 }
 
 /**
  * The one answer to "may this share go out now" (share now, intents, queue, schedule, retry and
  * delivery all ask it), in the order the share route answers: the post (662, 651), the library's
  * sharing switch (667), the network for the company and the post (653), the member (active, in
- * the company), the link where the kind needs one (310), the caption (654), its length on the
+ * the company), the link where the kind needs one (310 when unlinked), the caption (654), its length on the
  * network (659, 660) and the company's compliance rules on it (470). Throws the first refusal.
  */
 export async function checkShare(db: Database, check: ShareCheck): Promise<CheckedShare> {
