@@ -85,6 +85,8 @@ export const ShareSummary = z.object({
   social_link: z.string().nullable(),
   /** Why it failed or is unconfirmed, in the person's language. */
   reason: z.string().nullable(),
+  /** Whether `POST /share/{id}/retry` takes it: a failed API share whose failure may pass on a second try. */
+  retryable: z.boolean(),
 });
 export type ShareSummary = z.infer<typeof ShareSummary>;
 

@@ -16,6 +16,7 @@ export type ShareReasonKind =
   | 'relink'
   | 'processing'
   | 'intent_open'
+  | 'not_published'
   | 'cancelled_post'
   | 'cancelled_network'
   | 'cancelled_member'
@@ -33,6 +34,7 @@ const REASONS: Readonly<Record<Language, Readonly<Record<ShareReasonKind, string
     relink: 'Your account needs to be linked again.',
     processing: 'Video Share in progress. The network is still processing the video.',
     intent_open: 'Waiting for you to finish the share on the network.',
+    not_published: "The post was not found on the network.",
     cancelled_post: "The post is no longer available to share, so it was not published.",
     cancelled_network: "Sharing this post to the network is no longer allowed, so it was not published.",
     cancelled_member: "Your account can no longer share for this company, so it was not published.",
@@ -49,6 +51,7 @@ const REASONS: Readonly<Record<Language, Readonly<Record<ShareReasonKind, string
     relink: 'Tienes que volver a vincular tu cuenta.',
     processing: 'Compartiendo el vídeo. La red todavía está procesando el vídeo.',
     intent_open: 'Esperando a que termines de compartir en la red.',
+    not_published: "La publicación no está en la red.",
     cancelled_post: "La publicación ya no se puede compartir, así que no se publicó.",
     cancelled_network: "Ya no se permite compartir esta publicación en la red, así que no se publicó.",
     cancelled_member: "Tu cuenta ya no puede compartir para esta empresa, así que no se publicó.",
@@ -65,6 +68,7 @@ const REASONS: Readonly<Record<Language, Readonly<Record<ShareReasonKind, string
     relink: 'Votre compte doit être lié de nouveau.',
     processing: 'Partage de la vidéo en cours. Le réseau traite encore la vidéo.',
     intent_open: 'En attente de la fin de votre partage sur le réseau.',
+    not_published: "La publication est introuvable sur le réseau.",
     cancelled_post: "La publication n'est plus disponible pour le partage : elle n'a pas été publiée.",
     cancelled_network: "Le partage de cette publication sur ce réseau n'est plus permis : elle n'a pas été publiée.",
     cancelled_member: "Votre compte ne peut plus partager pour cette entreprise : la publication n'a pas été publiée.",
@@ -81,6 +85,7 @@ const REASONS: Readonly<Record<Language, Readonly<Record<ShareReasonKind, string
     relink: 'Ihr Konto muss erneut verknüpft werden.',
     processing: 'Das Video wird geteilt. Das Netzwerk verarbeitet das Video noch.',
     intent_open: 'Es wird gewartet, bis Sie das Teilen im Netzwerk abschließen.',
+    not_published: "Der Beitrag ist im Netzwerk nicht zu finden.",
     cancelled_post: "Der Beitrag kann nicht mehr geteilt werden und wurde daher nicht veröffentlicht.",
     cancelled_network: "Das Teilen dieses Beitrags in diesem Netzwerk ist nicht mehr erlaubt; er wurde daher nicht veröffentlicht.",
     cancelled_member: "Ihr Konto kann für dieses Unternehmen nicht mehr teilen; der Beitrag wurde daher nicht veröffentlicht.",
@@ -129,6 +134,20 @@ export function storedReason(kind: ShareReasonKind, detail: string | null = null
   return detail === null || detail === '' ? kind : `${kind}: ${detail.slice(0, 500)}`;
 }
 
+/** The failures a second try may get past: the network was down or limiting, the link was renewed, the person found it missing. */
+const RETRYABLE_REASONS: ReadonlySet<ShareReasonKind> = new Set<ShareReasonKind>(['retryable', 'rate_limited', 'relink', 'not_published']);
+
+/**
+ * Whether a share may be retried: failed for a reason a second try may get past, and made
+ * through the network's API (an intent or a Facebook profile reminder is never turned into one).
+ */
+export function isRetryable(row: Pick<ShareRow, 'state' | 'method' | 'network' | 'pageId' | 'errorReason'>): boolean {
+  if (row.state !== 'failed' || row.method !== 'api') return false;
+  if (row.network === 2 && row.pageId === null) return false;
+  const kind = reasonKind(row.errorReason);
+  return kind !== null && RETRYABLE_REASONS.has(kind);
+}
+
 /** A share for the client, its reason in the person's language. */
 export function presentShare(row: ShareRow, language: string): ShareSummary {
   const kind = row.state === 'published' ? null : reasonKind(row.errorReason);
@@ -139,5 +158,6 @@ export function presentShare(row: ShareRow, language: string): ShareSummary {
     state: row.state,
     social_link: row.networkUrl,
     reason: kind === null ? null : REASONS[languageOf(language)][kind],
+    retryable: isRetryable(row),
   };
 }

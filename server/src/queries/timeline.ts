@@ -71,6 +71,7 @@ export function presentTimelinePost(share: ShareRow, post: PostRow, clicks: numb
     pushed_edits: [...pending],
     state: summary.state,
     reason: summary.reason,
+    retryable: summary.retryable,
     reminder: share.network === 2 && share.pageId === null,
   };
 }
