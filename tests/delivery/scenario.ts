@@ -10,12 +10,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Network } from '@chorus/core';
+import { Network, Role } from '@chorus/core';
 import pg from 'pg';
 import { storedTokens } from '../../server/src/commands/social-link.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/database.ts';
-import { companies, posts, shares, socialAccounts, users, type ShareRow } from '../../server/src/db/schema.ts';
+import { companies, memberships, posts, shares, socialAccounts, users, type ShareRow } from '../../server/src/db/schema.ts';
 import { fakeXToken, type FakeXNetwork } from '../fakes/x-network.ts';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker-process.ts');
@@ -104,6 +104,8 @@ export async function prepareDeliveryScenario(options: DeliveryScenarioOptions):
     for (let i = 0; i < options.people; i += 1) {
       const [user] = await db.insert(users).values({ email: `wave${i}@delivery.test`, firstName: 'Wave', lastName: String(i), passwordHash: 'x' }).returning({ id: users.id });
       if (!user) throw new Error('no user');
+      // A member of the company: delivery checks that the sharer still is one.
+      await db.insert(memberships).values({ userId: user.id, companyId: company.id, role: Role.MEMBER });
       const externalId = `wave-${i}`;
       await db.insert(socialAccounts).values({ userId: user.id, network: Network.TWITTER, externalId, username: externalId, ...storedTokens(config, { accessToken: fakeXToken(externalId), refreshToken: null }) });
       people.push(user.id);

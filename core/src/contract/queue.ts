@@ -111,6 +111,8 @@ export const TimelinePost = z.object({
   state: ShareState,
   /** Why it failed or is unconfirmed, in the person's language; null otherwise. */
   reason: z.string().nullable(),
+  /** Whether Retry is offered: a failed API share whose failure may pass on a second try. */
+  retryable: z.boolean(),
   /** A queued Facebook profile share: at its time the person is reminded to post it themselves. */
   reminder: z.boolean(),
 });

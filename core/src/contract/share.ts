@@ -71,7 +71,8 @@ export type ShareRequest = z.input<typeof ShareRequest>;
 export type ShareRequestParsed = z.output<typeof ShareRequest>;
 
 /** The states of a share row (ARCHITECTURE.md "Jobs and delivery guarantees"). */
-export const SHARE_STATES = ['queued', 'publishing', 'published', 'failed', 'unconfirmed'] as const;
+/** `cancelled`: at its time the share no longer passed share now's checks, so it was never sent. */
+export const SHARE_STATES = ['queued', 'publishing', 'published', 'failed', 'unconfirmed', 'cancelled'] as const;
 export const ShareState = z.enum(SHARE_STATES);
 export type ShareState = z.infer<typeof ShareState>;
 
@@ -84,6 +85,8 @@ export const ShareSummary = z.object({
   social_link: z.string().nullable(),
   /** Why it failed or is unconfirmed, in the person's language. */
   reason: z.string().nullable(),
+  /** Whether `POST /share/{id}/retry` takes it: a failed API share whose failure may pass on a second try. */
+  retryable: z.boolean(),
 });
 export type ShareSummary = z.infer<typeof ShareSummary>;
 
@@ -120,6 +123,8 @@ export const EVENT_KINDS = [
   'share_published',
   'share_failed',
   'share_unconfirmed',
+  /** A queued or scheduled share that failed share now's checks at its time (data.code): never sent. */
+  'share_cancelled',
   'share_intent_opened',
   'share_intent_completed',
   'copy_link_created',

@@ -6,15 +6,15 @@
  * the network (659 X, 660 LinkedIn), counted by core's captionLength as the modal counts it,
  * and last the company's compliance rules (470).
  */
-import { ErrorCode, networkIdOfSlug, PostStatus, PostType, type LinkableNetwork, type Mention } from '@chorus/core';
+import { ErrorCode, isShareableNetwork, networkIdOfSlug, PostStatus, PostType, SHAREABLE_NETWORK_SLUGS, type LinkableNetwork, type Mention } from '@chorus/core';
 import { captionLength } from '@chorus/core/caption-length';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { posts, type CompanyRow, type PostRow } from '../db/schema.ts';
+import { companies, memberships, posts, users, type CompanyRow, type PostRow, type ShareRow } from '../db/schema.ts';
 import { ApiError, postUnavailable } from '../errors.ts';
 import { hashtagsString } from '../presenters/post.ts';
 import { assertCompliant } from './compliance.ts';
-import { networkEnabled } from './social-link.ts';
+import { linkOf, networkEnabled } from './social-link.ts';
 
 /** The post flag of each network. */
 const POST_FLAG = { twitter: 'twitter', facebook: 'facebook', linkedin: 'linkedin' } as const satisfies Record<LinkableNetwork, keyof PostRow>;
@@ -27,13 +27,24 @@ export const SHARE_NETWORKS: readonly LinkableNetwork[] = ['twitter', 'facebook'
  * not started, 651 once it expired.
  */
 export async function sharablePost(db: Database, company: CompanyRow, postId: number): Promise<PostRow> {
+  return livePost(db, company, postId, 'now');
+}
+
+/**
+ * The company's live post: 662 when it is not the company's or not live (or, `now`, not started),
+ * 651 once it expired (`now`). A share for later (`later`) answers its time with the queue's
+ * codes (655, 656, 657) instead.
+ */
+export async function livePost(db: Database, company: CompanyRow, postId: number, when: 'now' | 'later'): Promise<PostRow> {
   const [row] = await db
     .select()
     .from(posts)
     .where(and(eq(posts.id, postId), eq(posts.companyId, company.id)))
     .limit(1);
+  if (!row || row.status !== PostStatus.LIVE) throw postUnavailable();
+  if (when === 'later') return row;
   const now = Date.now();
-  if (!row || row.status !== PostStatus.LIVE || row.start.getTime() > now) throw postUnavailable();
+  if (row.start.getTime() > now) throw postUnavailable();
   if (row.expiration !== null && row.expiration.getTime() <= now) throw new ApiError(ErrorCode.POST_EXPIRED);
   return row;
 }
@@ -108,4 +119,90 @@ export async function requireShareableCaption(
 ): Promise<void> {
   requireWithinLength(network, post, caption, mentions);
   await assertCompliant(db, company, caption, networkIdOfSlug(network));
+}
+
+/** What a share is, as checkShare answers whether it may go out. */
+export interface ShareCheck {
+  company: CompanyRow;
+  /** The member who shares. */
+  userId: number;
+  postId: number;
+  network: LinkableNetwork;
+  /** The member's caption as given (checkShare decides what is published: captionToShare). */
+  content: string;
+  /** LinkedIn's mentions; other networks take none. */
+  mentions: readonly Mention[];
+  /**
+   * `now` (share now, intents, delivery, retry): the post must be live, started and not expired.
+   * `later` (queue, schedule): live; the chosen time is checked against it by the queue (655-657).
+   */
+  when: 'now' | 'later';
+  /** The share goes through the network's API with the member's link: 310 when it is gone. */
+  needsLink: boolean;
+}
+
+/** What may go out: the post, the caption to publish and the mentions kept. */
+export interface CheckedShare {
+  post: PostRow;
+  caption: string;
+  mentions: Mention[];
+}
+
+/** 493 when the member is deactivated, 403 when they are no longer in the company. */
+async function requireActiveMember(db: Database, company: CompanyRow, userId: number): Promise<void> {
+  const [row] = await db
+    .select({ deactivatedAt: users.deactivatedAt, companyId: memberships.companyId })
+    .from(users)
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, company.id)))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || row.companyId === null) throw new ApiError(ErrorCode.FORBIDDEN);
+  if (row.deactivatedAt !== null) throw new ApiError(ErrorCode.ACCOUNT_DEACTIVATED);
+}
+
+/**
+ * 310 when the share needs the member's link to the network and it is gone (unlinked). A link
+ * that needs relinking is still there: the connector answers it, with the relink notice.
+ */
+async function requireLinked(db: Database, userId: number, network: LinkableNetwork): Promise<void> {
+  if ((await linkOf(db, userId, network)) === null) throw new ApiError(ErrorCode.NETWORK_NOT_LINKED);
+}
+
+/**
+ * The one answer to "may this share go out now" (share now, intents, queue, schedule, retry and
+ * delivery all ask it), in the order the share route answers: the post (662, 651), the library's
+ * sharing switch (667), the network for the company and the post (653), the member (active, in
+ * the company), the link where the kind needs one (310 when unlinked), the caption (654), its length on the
+ * network (659, 660) and the company's compliance rules on it (470). Throws the first refusal.
+ */
+export async function checkShare(db: Database, check: ShareCheck): Promise<CheckedShare> {
+  const post = await livePost(db, check.company, check.postId, check.when);
+  requireSharingEnabled(check.company);
+  requireNetworkAllowed(check.company, post, check.network);
+  await requireActiveMember(db, check.company, check.userId);
+  if (check.needsLink) await requireLinked(db, check.userId, check.network);
+  const mentions = check.network === 'linkedin' ? [...check.mentions] : [];
+  const caption = captionToShare(post, check.content);
+  await requireShareableCaption(db, check.company, check.network, post, caption, mentions);
+  return { post, caption, mentions };
+}
+
+/**
+ * checkShare again for a share already made (a queued or scheduled share at its time, a retry):
+ * its company, member, post, network, caption and mentions as stored. Null when it may go out,
+ * else the refusal. A Facebook profile share (no page) is a reminder and needs no link.
+ */
+export async function recheckShare(db: Database, share: ShareRow): Promise<ApiError | null> {
+  if (share.userId === null || !isShareableNetwork(share.network)) return new ApiError(ErrorCode.FORBIDDEN);
+  const [company] = await db.select().from(companies).where(eq(companies.id, share.companyId)).limit(1);
+  if (!company) return new ApiError(ErrorCode.FORBIDDEN);
+  const network = SHAREABLE_NETWORK_SLUGS[share.network];
+  const reminder = network === 'facebook' && share.pageId === null;
+  try {
+    await checkShare(db, { company, userId: share.userId, postId: share.postId, network, content: share.content, mentions: share.mentions, when: 'now', needsLink: share.method === 'api' && !reminder });
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
 }

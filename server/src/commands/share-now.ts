@@ -19,14 +19,7 @@ import type { MediaStore } from '../lib/media-store.ts';
 import { recordShareOutcome } from '../lib/metrics.ts';
 import { hashtagsString } from '../presenters/post.ts';
 import { storedReason, type ShareReasonKind } from '../presenters/share.ts';
-import {
-  captionToShare,
-  isNativeVideo,
-  requireNetworkAllowed,
-  requireSharingEnabled,
-  requireShareableCaption,
-  sharablePost,
-} from './share-checks.ts';
+import { checkShare, isNativeVideo } from './share-checks.ts';
 import { recordEvents, type EventInput } from './share-events.ts';
 import { openShareIntent, type OpenedIntent } from './share-intents.ts';
 import { trackedLinkFor, trackedUrl } from './share-links.ts';
@@ -196,12 +189,8 @@ async function audienceOf(connector: { audience(account: ConnectorAccount): Prom
 
 /** Runs the whole share-now request for the signed-in person. */
 export async function shareNow(deps: ShareDeps, company: CompanyRow, user: UserRow, network: LinkableNetwork, postId: number, input: ShareRequestParsed): Promise<ShareNowResult> {
-  const post = await sharablePost(deps.db, company, postId);
-  requireSharingEnabled(company);
-  requireNetworkAllowed(company, post, network);
-  const mentions = network === 'linkedin' ? input.mentions : [];
-  const caption = captionToShare(post, input.content);
-  await requireShareableCaption(deps.db, company, network, post, caption, mentions);
+  // An unlinked network is not refused here: the person is sent to link it (routeOf).
+  const { post, caption, mentions } = await checkShare(deps.db, { company, userId: user.id, postId, network, content: input.content, mentions: input.mentions, when: 'now', needsLink: false });
 
   const route = await routeOf(deps, company, user, post, network);
   if (route.kind === 'authorize') return { kind: 'authorize', url: await authorizeUrl(deps, company, user.id, network, post.id, input.content, mentions) };

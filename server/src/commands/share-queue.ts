@@ -10,7 +10,6 @@ import {
   networkIdOfSlug,
   SHAREABLE_NETWORK_SLUGS,
   nextQueueSlot,
-  PostStatus,
   postDeferResumePath,
   type LinkableNetwork,
   type Mention,
@@ -18,13 +17,13 @@ import {
 } from '@chorus/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { connectorFor, type ConnectorDeps } from '../connectors/registry.ts';
-import { events, posts, shares, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../db/schema.ts';
+import { events, shares, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../db/schema.ts';
 import { SqlState, sqlState } from '../db/sql-errors.ts';
-import { ApiError, postUnavailable } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import type { JobQueue } from '../lib/context.ts';
-import { storedReason } from '../presenters/share.ts';
+import { isRetryable, storedReason } from '../presenters/share.ts';
 import { recordEvents, type EventInput } from './share-events.ts';
-import { captionToShare, requireNetworkAllowed, requireSharingEnabled, requireShareableCaption } from './share-checks.ts';
+import { captionToShare, checkShare, livePost, recheckShare, requireShareableCaption } from './share-checks.ts';
 import { linkOf, startSocialLink, type SocialLinkContext } from './social-link.ts';
 
 /** What queueing needs. */
@@ -58,13 +57,7 @@ export interface QueueOptions {
 
 /** The company's live post (it may start later: 656 says so for the chosen time). */
 export async function queueablePost(deps: Pick<QueueDeps, 'db'>, company: CompanyRow, postId: number): Promise<PostRow> {
-  const [row] = await deps.db
-    .select()
-    .from(posts)
-    .where(and(eq(posts.id, postId), eq(posts.companyId, company.id)))
-    .limit(1);
-  if (!row || row.status !== PostStatus.LIVE) throw postUnavailable();
-  return row;
+  return livePost(deps.db, company, postId, 'later');
 }
 
 /** 657 when the time has passed, 655 when the post expires first, 656 when it starts after. */
@@ -89,12 +82,8 @@ async function takenSlots(deps: QueueDeps, userId: number, networkId: number): P
  * when the network is not linked; 419 (schedule) or 658 (queue) when already queued.
  */
 export async function queueShare(deps: QueueDeps, company: CompanyRow, user: UserRow, input: QueueInput, at: Date | null, options: QueueOptions = {}): Promise<QueueResult> {
-  const post = await queueablePost(deps, company, input.postId);
-  requireSharingEnabled(company);
-  requireNetworkAllowed(company, post, input.network);
-  const mentions = input.network === 'linkedin' ? input.mentions : [];
-  const caption = captionToShare(post, input.content);
-  await requireShareableCaption(deps.db, company, input.network, post, caption, mentions);
+  // The link is not required here: the person is sent to link it (or 310 for someone else), below.
+  const { post, caption, mentions } = await checkShare(deps.db, { company, userId: user.id, postId: input.postId, network: input.network, content: input.content, mentions: input.mentions, when: 'later', needsLink: false });
   const networkId = networkIdOfSlug(input.network);
   const alreadyQueued = at === null ? ErrorCode.ALREADY_QUEUED_2 : ErrorCode.ALREADY_QUEUED;
 
@@ -237,15 +226,27 @@ export async function removeQueuedShare(deps: Pick<QueueDeps, 'db'>, company: Co
 
 /**
  * Tries a failed share again (POST /share/{id}/retry): back to `queued`, due now, attempts
- * reset. Only a failed one: an unconfirmed share may be on the network and is never re-sent.
+ * reset, as what it was (same network, same method, same caption). Only its owner (404 for
+ * anyone else), only a failure marked retryable (201 otherwise: an unconfirmed share may be on
+ * the network, an intent or reminder is never turned into an API share), and only when share
+ * now's checks pass again (checkShare's code).
  */
 export async function retryShare(deps: Pick<QueueDeps, 'db' | 'jobs'>, company: CompanyRow, user: UserRow, id: number): Promise<ShareRow> {
+  const [share] = await deps.db
+    .select()
+    .from(shares)
+    .where(and(eq(shares.id, id), eq(shares.companyId, company.id), eq(shares.userId, user.id)))
+    .limit(1);
+  if (!share) throw notFound();
+  if (!isRetryable(share)) throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, 'This share cannot be retried.');
+  const refusal = await recheckShare(deps.db, share);
+  if (refusal !== null) throw refusal;
   const [row] = await deps.db
     .update(shares)
-    .set({ state: 'queued', method: 'api', dueAt: sql`now()`, attempts: 0, errorCode: null, errorReason: null, updated: sql`now()` })
-    .where(and(eq(shares.id, id), eq(shares.companyId, company.id), eq(shares.userId, user.id), eq(shares.state, 'failed')))
+    .set({ state: 'queued', dueAt: sql`now()`, attempts: 0, errorCode: null, errorReason: null, updated: sql`now()` })
+    .where(and(eq(shares.id, share.id), eq(shares.state, 'failed'), eq(shares.method, 'api')))
     .returning();
-  if (!row) throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, 'No such failed share.');
+  if (!row) throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, 'This share cannot be retried.');
   await deps.jobs?.enqueueDelivery(row);
   return row;
 }
@@ -261,7 +262,7 @@ export async function resolveShare(deps: Pick<QueueDeps, 'db'>, company: Company
       .set(
         published
           ? { state: 'published', publishedAt: sql`now()`, errorReason: null, updated: sql`now()` }
-          : { state: 'failed', errorCode: ErrorCode.UNKNOWN, errorReason: storedReason('rejected', 'not on the network, as the person checked'), updated: sql`now()` },
+          : { state: 'failed', errorCode: ErrorCode.UNKNOWN, errorReason: storedReason('not_published', 'not on the network, as the person checked'), updated: sql`now()` },
       )
       .where(and(eq(shares.id, id), eq(shares.companyId, company.id), eq(shares.userId, user.id), eq(shares.state, 'unconfirmed')))
       .returning();

@@ -385,7 +385,7 @@ export const shares = pgTable(
     // The metrics job asks for the published shares asked about longest ago.
     index('shares_metrics_idx').on(t.metricsAt).where(sql`${t.state} = 'published' and ${t.networkPostId} is not null`),
     check('shares_network_shareable', sql`${t.network} in (1, 2, 3)`),
-    check('shares_state_known', sql`${t.state} in ('queued', 'publishing', 'published', 'failed', 'unconfirmed')`),
+    check('shares_state_known', sql`${t.state} in ('queued', 'publishing', 'published', 'failed', 'unconfirmed', 'cancelled')`),
     check('shares_method_known', sql`${t.method} in ('api', 'intent')`),
     check('shares_channel_share_flow', sql`${t.channel} between 0 and 9`),
   ],

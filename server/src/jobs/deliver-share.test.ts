@@ -95,8 +95,17 @@ describe('deliverShare on the sandbox network', () => {
     expect(await claimShare(t.db, share.id)).toBeNull();
   });
 
-  it('fails a share whose network link is gone with the relink notice (418)', async () => {
+  it('cancels a share whose network link is gone (310), never publishing it', async () => {
     const user = await buildUser(t.db, [{ company }]);
+    const share = await queuedShare(user, Network.LINKEDIN);
+    expect(await deliverShare(deps, share.id)).toBe('cancelled');
+    expect(await shareById(share.id)).toMatchObject({ state: 'cancelled', errorCode: 310 });
+    expect(await eventKinds(share.id)).toEqual(['share_cancelled']);
+  });
+
+  it('fails a share whose link needs relinking with the relink notice (418)', async () => {
+    const user = await linkedUser(Network.LINKEDIN);
+    await t.db.update(socialAccounts).set({ isActive: false }).where(eq(socialAccounts.userId, user.id));
     const share = await queuedShare(user, Network.LINKEDIN);
     expect(await deliverShare(deps, share.id)).toBe('failed');
     expect(await shareById(share.id)).toMatchObject({ state: 'failed', errorCode: 418 });

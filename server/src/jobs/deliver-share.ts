@@ -13,7 +13,8 @@ import type { PostMetrics, PublishOutcome } from '../connectors/types.ts';
 import type { Database } from '../db/database.ts';
 import { events, shares, type ShareRow } from '../db/schema.ts';
 import { recordShareOutcome } from '../lib/metrics.ts';
-import { storedReason } from '../presenters/share.ts';
+import { recheckShare } from '../commands/share-checks.ts';
+import { cancelledReason, storedReason } from '../presenters/share.ts';
 import { decideDelivery, nextPacedStart, NETWORK_CONCURRENCY, PERSON_PACING, type DeliveryDecision } from './deliver-share-policy.ts';
 
 /** The pg-boss queue of a network's deliveries. */
@@ -83,7 +84,7 @@ export interface DeliverShareDeps {
 }
 
 /** How one delivery job ended. */
-export type DeliveryResult = 'not-due' | 'paced' | 'reminder' | DeliveryDecision['kind'];
+export type DeliveryResult = 'not-due' | 'paced' | 'reminder' | 'cancelled' | DeliveryDecision['kind'];
 
 function slugOf(network: number): LinkableNetwork {
   return SHAREABLE_NETWORK_SLUGS[network as ShareableNetworkId];
@@ -213,14 +214,15 @@ async function applyDecision(deps: DeliverShareDeps, share: ShareRow, decision: 
 }
 
 /** Moves a share this worker claimed (its claim still holds) and records the event, in one transaction. */
-async function moveClaimed(deps: DeliverShareDeps, share: ShareRow, values: PgUpdateSetSource<typeof shares>, event: Pick<typeof events.$inferInsert, 'kind' | 'data'>): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+async function moveClaimed(deps: DeliverShareDeps, share: ShareRow, values: PgUpdateSetSource<typeof shares>, event: Pick<typeof events.$inferInsert, 'kind' | 'data'>): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(shares)
       .set(values)
       .where(and(eq(shares.id, share.id), eq(shares.state, 'publishing'), eq(shares.attempts, share.attempts)))
       .returning({ id: shares.id });
     if (row) await tx.insert(events).values({ companyId: share.companyId, userId: share.userId, postId: share.postId, network: share.network, ...event });
+    return row !== undefined;
   });
 }
 
@@ -235,6 +237,21 @@ async function putBack(deps: DeliverShareDeps, share: ShareRow, dueAt: Date, rea
     { state: 'queued', dueAt, publishingAt: null, attempts: sql`greatest(${shares.attempts} - 1, 0)`, updated: now },
     { kind: 'share_delayed', data: { shareId: share.id, dueAt: dueAt.toISOString(), reason } },
   );
+}
+
+/**
+ * Ends a claimed share that may no longer go out (checkShare refused it at its time: the post
+ * is gone, internal or expired, the company's rules or networks changed, the member left, the
+ * network was unlinked): `cancelled` with the refusal's code and reason, never published.
+ */
+async function cancel(deps: DeliverShareDeps, share: ShareRow, refusal: { code: number; message: string }, now: Date): Promise<void> {
+  const moved = await moveClaimed(
+    deps,
+    share,
+    { state: 'cancelled', errorCode: refusal.code, errorReason: storedReason(cancelledReason(refusal.code), refusal.message), publishingAt: null, updated: now },
+    { kind: 'share_cancelled', data: { shareId: share.id, code: refusal.code } },
+  );
+  if (moved) recordShareOutcome(share.network, 'cancelled');
 }
 
 /**
@@ -262,6 +279,13 @@ export async function publishClaimed(deps: DeliverShareDeps, claimed: readonly S
   await Promise.all(
     claimed.map(async (share) => {
       const now = deps.now?.() ?? new Date();
+      // Share now's checks again, at the share's time: what was allowed when queued may not be now.
+      const refusal = await recheckShare(deps.db, share);
+      if (refusal !== null) {
+        await cancel(deps, share, refusal, now);
+        results.set(share.id, 'cancelled');
+        return;
+      }
       if (isFacebookProfileShare(share)) {
         await remind(deps, share, now);
         results.set(share.id, 'reminder');

@@ -48,7 +48,7 @@ const jobCounts = gauge('chorus_jobs', 'Jobs in the queue system by queue and st
 const jobLateness = gauge('chorus_job_lateness_seconds', 'How long the oldest job that is due has waited past its start time, by queue (0 when none waits)', ['queue']);
 
 /** The states that end a share's publishing (ARCHITECTURE.md "Jobs and delivery guarantees"). */
-const SETTLED_STATES: ReadonlySet<ShareState> = new Set<ShareState>(['published', 'failed', 'unconfirmed']);
+const SETTLED_STATES: ReadonlySet<ShareState> = new Set<ShareState>(['published', 'failed', 'unconfirmed', 'cancelled']);
 
 /**
  * Counts a share to a network (id) that reached `state`, for chorus_share_outcomes_total: the

@@ -3,11 +3,26 @@
  * unconfirmed share in the person's language. The reasons are few and fixed, so they live
  * here in the four languages rather than in the web's namespaces: the server answers them.
  */
-import { isShareableNetwork, LANGUAGES, type Language, type ShareSummary } from '@chorus/core';
+import { ErrorCode, isShareableNetwork, LANGUAGES, type Language, type ShareSummary } from '@chorus/core';
 import type { ShareRow } from '../db/schema.ts';
 
 /** Why a share is not (or not surely) published, as stored in shares.error_reason's kind. */
-export type ShareReasonKind = 'unconfirmed' | 'rate_limited' | 'retryable' | 'rejected' | 'duplicate' | 'relink' | 'processing' | 'intent_open';
+export type ShareReasonKind =
+  | 'unconfirmed'
+  | 'rate_limited'
+  | 'retryable'
+  | 'rejected'
+  | 'duplicate'
+  | 'relink'
+  | 'processing'
+  | 'intent_open'
+  | 'not_published'
+  | 'cancelled_post'
+  | 'cancelled_network'
+  | 'cancelled_member'
+  | 'cancelled_link'
+  | 'cancelled_caption'
+  | 'cancelled_compliance';
 
 const REASONS: Readonly<Record<Language, Readonly<Record<ShareReasonKind, string>>>> = {
   'en-US': {
@@ -19,6 +34,13 @@ const REASONS: Readonly<Record<Language, Readonly<Record<ShareReasonKind, string
     relink: 'Your account needs to be linked again.',
     processing: 'Video Share in progress. The network is still processing the video.',
     intent_open: 'Waiting for you to finish the share on the network.',
+    not_published: "The post was not found on the network.",
+    cancelled_post: "The post is no longer available to share, so it was not published.",
+    cancelled_network: "Sharing this post to the network is no longer allowed, so it was not published.",
+    cancelled_member: "Your account can no longer share for this company, so it was not published.",
+    cancelled_link: "The network is no longer linked, so it was not published. Link it again to share.",
+    cancelled_caption: "The caption can no longer be shared as it is, so it was not published.",
+    cancelled_compliance: "The caption contains words your company asks you to rephrase, so it was not published.",
   },
   'es-ES': {
     unconfirmed: 'La red no confirmó la publicación. Revisa tu perfil antes de volver a compartir: puede que se haya publicado.',
@@ -29,6 +51,13 @@ const REASONS: Readonly<Record<Language, Readonly<Record<ShareReasonKind, string
     relink: 'Tienes que volver a vincular tu cuenta.',
     processing: 'Compartiendo el vídeo. La red todavía está procesando el vídeo.',
     intent_open: 'Esperando a que termines de compartir en la red.',
+    not_published: "La publicación no está en la red.",
+    cancelled_post: "La publicación ya no se puede compartir, así que no se publicó.",
+    cancelled_network: "Ya no se permite compartir esta publicación en la red, así que no se publicó.",
+    cancelled_member: "Tu cuenta ya no puede compartir para esta empresa, así que no se publicó.",
+    cancelled_link: "La red ya no está vinculada, así que no se publicó. Vuelve a vincularla para compartir.",
+    cancelled_caption: "El texto ya no se puede compartir tal como está, así que no se publicó.",
+    cancelled_compliance: "El texto contiene palabras que tu empresa pide reformular, así que no se publicó.",
   },
   'fr-CA': {
     unconfirmed: "Le réseau n'a pas confirmé la publication. Vérifiez votre profil avant de partager de nouveau : elle a peut-être été publiée.",
@@ -39,6 +68,13 @@ const REASONS: Readonly<Record<Language, Readonly<Record<ShareReasonKind, string
     relink: 'Votre compte doit être lié de nouveau.',
     processing: 'Partage de la vidéo en cours. Le réseau traite encore la vidéo.',
     intent_open: 'En attente de la fin de votre partage sur le réseau.',
+    not_published: "La publication est introuvable sur le réseau.",
+    cancelled_post: "La publication n'est plus disponible pour le partage : elle n'a pas été publiée.",
+    cancelled_network: "Le partage de cette publication sur ce réseau n'est plus permis : elle n'a pas été publiée.",
+    cancelled_member: "Votre compte ne peut plus partager pour cette entreprise : la publication n'a pas été publiée.",
+    cancelled_link: "Le réseau n'est plus lié : la publication n'a pas été publiée. Liez-le de nouveau pour partager.",
+    cancelled_caption: "Le texte ne peut plus être partagé tel quel : la publication n'a pas été publiée.",
+    cancelled_compliance: "Le texte contient des mots que votre entreprise demande de reformuler : la publication n'a pas été publiée.",
   },
   'de-DE': {
     unconfirmed: 'Das Netzwerk hat den Beitrag nicht bestätigt. Prüfen Sie Ihr Profil, bevor Sie erneut teilen: Er wurde möglicherweise veröffentlicht.',
@@ -49,8 +85,38 @@ const REASONS: Readonly<Record<Language, Readonly<Record<ShareReasonKind, string
     relink: 'Ihr Konto muss erneut verknüpft werden.',
     processing: 'Das Video wird geteilt. Das Netzwerk verarbeitet das Video noch.',
     intent_open: 'Es wird gewartet, bis Sie das Teilen im Netzwerk abschließen.',
+    not_published: "Der Beitrag ist im Netzwerk nicht zu finden.",
+    cancelled_post: "Der Beitrag kann nicht mehr geteilt werden und wurde daher nicht veröffentlicht.",
+    cancelled_network: "Das Teilen dieses Beitrags in diesem Netzwerk ist nicht mehr erlaubt; er wurde daher nicht veröffentlicht.",
+    cancelled_member: "Ihr Konto kann für dieses Unternehmen nicht mehr teilen; der Beitrag wurde daher nicht veröffentlicht.",
+    cancelled_link: "Das Netzwerk ist nicht mehr verknüpft; der Beitrag wurde daher nicht veröffentlicht. Verknüpfen Sie es erneut, um zu teilen.",
+    cancelled_caption: "Der Text kann so nicht mehr geteilt werden; der Beitrag wurde daher nicht veröffentlicht.",
+    cancelled_compliance: "Der Text enthält Wörter, die Ihr Unternehmen umformulieren lässt; der Beitrag wurde daher nicht veröffentlicht.",
   },
 };
+
+/** The reason a share cancelled at its time shows, from the code share now's checks refused it with. */
+export function cancelledReason(code: number): ShareReasonKind {
+  switch (code) {
+    case ErrorCode.POST_UNAVAILABLE:
+    case ErrorCode.POST_EXPIRED:
+      return 'cancelled_post';
+    case ErrorCode.LIBRARY_SHARING_DISABLED:
+    case ErrorCode.NETWORK_DISABLED_FOR_POST:
+      return 'cancelled_network';
+    case ErrorCode.NETWORK_NOT_LINKED:
+      return 'cancelled_link';
+    case ErrorCode.REPHRASE:
+      return 'cancelled_compliance';
+    case ErrorCode.NO_CONTENT:
+    case ErrorCode.TWITTER_TOO_LONG:
+    case ErrorCode.LINKEDIN_TOO_LONG:
+    case ErrorCode.MISSING_OR_INCORRECT:
+      return 'cancelled_caption';
+    default:
+      return 'cancelled_member';
+  }
+}
 
 function languageOf(value: string): Language {
   return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en-US';
@@ -68,6 +134,20 @@ export function storedReason(kind: ShareReasonKind, detail: string | null = null
   return detail === null || detail === '' ? kind : `${kind}: ${detail.slice(0, 500)}`;
 }
 
+/** The failures a second try may get past: the network was down or limiting, the link was renewed, the person found it missing. */
+const RETRYABLE_REASONS: ReadonlySet<ShareReasonKind> = new Set<ShareReasonKind>(['retryable', 'rate_limited', 'relink', 'not_published']);
+
+/**
+ * Whether a share may be retried: failed for a reason a second try may get past, and made
+ * through the network's API (an intent or a Facebook profile reminder is never turned into one).
+ */
+export function isRetryable(row: Pick<ShareRow, 'state' | 'method' | 'network' | 'pageId' | 'errorReason'>): boolean {
+  if (row.state !== 'failed' || row.method !== 'api') return false;
+  if (row.network === 2 && row.pageId === null) return false;
+  const kind = reasonKind(row.errorReason);
+  return kind !== null && RETRYABLE_REASONS.has(kind);
+}
+
 /** A share for the client, its reason in the person's language. */
 export function presentShare(row: ShareRow, language: string): ShareSummary {
   const kind = row.state === 'published' ? null : reasonKind(row.errorReason);
@@ -78,5 +158,6 @@ export function presentShare(row: ShareRow, language: string): ShareSummary {
     state: row.state,
     social_link: row.networkUrl,
     reason: kind === null ? null : REASONS[languageOf(language)][kind],
+    retryable: isRetryable(row),
   };
 }

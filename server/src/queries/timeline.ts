@@ -22,7 +22,7 @@ export interface TimelinePage {
   date?: string | undefined;
 }
 
-const SHARED_STATES = ['published', 'failed', 'unconfirmed'] as const;
+const SHARED_STATES = ['published', 'failed', 'unconfirmed', 'cancelled'] as const;
 
 function isLive(post: PostRow, now: number): boolean {
   return post.status === PostStatus.LIVE && post.start.getTime() <= now && (post.expiration === null || post.expiration.getTime() > now);
@@ -71,6 +71,7 @@ export function presentTimelinePost(share: ShareRow, post: PostRow, clicks: numb
     pushed_edits: [...pending],
     state: summary.state,
     reason: summary.reason,
+    retryable: summary.retryable,
     reminder: share.network === 2 && share.pageId === null,
   };
 }

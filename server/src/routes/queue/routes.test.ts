@@ -177,7 +177,8 @@ describe('GET /api/v5/post/timeline/*', () => {
   it('lists queued and shared items 15 a page with state, reason and the queue count; a date in the person\'s zone', async () => {
     const { user, token } = await member({ timezone: 'America/New_York' });
     const row = await buildPost(t.db, f.acme);
-    const base = { companyId: f.acme.id, userId: user.id, postId: row.id, network: 3 };
+    // Retry runs share now's checks again: the share has a caption to publish.
+    const base = { companyId: f.acme.id, userId: user.id, postId: row.id, network: 3, content: 'Worth a read' };
     const publishedAt = new Date('2026-03-08T04:30:00Z'); // 23:30 on 7 March in New York
     await t.db.insert(shares).values([
       ...Array.from({ length: 16 }, (_, i) => ({ ...base, state: 'published' as const, publishedAt: new Date(publishedAt.getTime() + (i + 1) * 86_400_000), networkUrl: `https://sandbox/${i}` })),
@@ -219,12 +220,14 @@ describe('POST /api/v5/post/share/{id}/retry and /resolve', () => {
     const { user, token } = await member();
     const other = await member();
     const row = await buildPost(t.db, f.acme);
-    const base = { companyId: f.acme.id, userId: user.id, postId: row.id, network: 3 };
+    // Retry runs share now's checks again: the share has a caption to publish.
+    const base = { companyId: f.acme.id, userId: user.id, postId: row.id, network: 3, content: 'Worth a read' };
     const [failed] = await t.db.insert(shares).values({ ...base, state: 'failed', errorCode: 202, errorReason: 'retryable: refused', attempts: 5 }).returning();
     const [unsure] = await t.db.insert(shares).values({ ...base, network: 1, state: 'unconfirmed', errorReason: 'unconfirmed: timeout' }).returning();
     if (!failed || !unsure) throw new Error('no rows');
 
-    expect((await post(t.app, 'acme', `/api/v5/post/share/${failed.id}/retry`, {}, other.token)).json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
+    // Someone else's share is not found as far as they can tell (finding 20).
+    expect((await post(t.app, 'acme', `/api/v5/post/share/${failed.id}/retry`, {}, other.token)).json().error).toBe(ErrorCode.NOT_FOUND);
     expect((await post(t.app, 'acme', `/api/v5/post/share/${failed.id}/retry`, {})).statusCode).toBe(401);
     const retried = ShareSummary.parse((await post(t.app, 'acme', `/api/v5/post/share/${failed.id}/retry`, {}, token)).json());
     expect(retried.state).toBe('queued');

@@ -26,7 +26,7 @@ import {
 } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { captionToShare, requireNetworkAllowed, requireSharingEnabled, requireShareableCaption, sharablePost } from '../../commands/share-checks.ts';
+import { checkShare } from '../../commands/share-checks.ts';
 import { copyLink } from '../../commands/share-copy-link.ts';
 import { saveShareDraft } from '../../commands/share-drafts.ts';
 import { completeShareIntent, openShareIntent } from '../../commands/share-intents.ts';
@@ -95,11 +95,7 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
     const network = SHAREABLE_NETWORK_SLUGS[input.network_id];
     // LinkedIn is shared through its API only.
     if (network === 'linkedin') throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, undefined, [{ path: 'network_id', message: 'LinkedIn has no share intent' }]);
-    const post = await sharablePost(ctx.db, company, input.post_id);
-    requireSharingEnabled(company);
-    requireNetworkAllowed(company, post, network);
-    const caption = captionToShare(post, input.content);
-    await requireShareableCaption(ctx.db, company, network, post, caption, []);
+    const { post, caption } = await checkShare(ctx.db, { company, userId: viewer.user.id, postId: input.post_id, network, content: input.content, mentions: [], when: 'now', needsLink: false });
     const intent = await openShareIntent(ctx, { company, userId: viewer.user.id, post, network, channel: input.channel_id, content: caption, reason: 'client' });
     return checked(ShareIntentResponse, intent, ctx.checkResponses);
   });

@@ -132,11 +132,21 @@ function SharedState(props: { item: TimelinePost; network: string; pending: bool
           <Text size={200} className={styles.failed}>
             {t('share:myShares.failed', { network })} {item.reason ?? ''}
           </Text>
-          <div className={styles.actions}>
-            <Button disabled={pending} onClick={() => act(() => retryShare(item.id), t('share:myShares.retried'))}>
-              {t('share:myShares.retry')}
-            </Button>
-          </div>
+          {item.retryable ? (
+            <div className={styles.actions}>
+              <Button disabled={pending} onClick={() => act(() => retryShare(item.id), t('share:myShares.retried'))}>
+                {t('share:myShares.retry')}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      );
+    case 'cancelled':
+      return (
+        <div className={styles.state}>
+          <Text size={200} className={styles.failed}>
+            {t('share:myShares.cancelled', { network })} {item.reason ?? ''}
+          </Text>
         </div>
       );
     case 'unconfirmed':

@@ -10,6 +10,7 @@ const share = (state: 'publishing' | 'published' | 'failed' | 'unconfirmed' | 'q
   network_id: 1 as const,
   state,
   social_link,
+  retryable: false,
   reason,
 });
 

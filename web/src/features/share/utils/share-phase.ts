@@ -53,6 +53,7 @@ export function shareOutcome(response: ShareResponse): ShareOutcome {
     case 'unconfirmed':
       return { kind: 'unconfirmed', reason: share.reason };
     case 'failed':
+    case 'cancelled':
       return { kind: 'failed', reason: share.reason };
   }
 }
