@@ -105,7 +105,7 @@ export async function prepareDeliveryScenario(options: DeliveryScenarioOptions):
       const [user] = await db.insert(users).values({ email: `wave${i}@delivery.test`, firstName: 'Wave', lastName: String(i), passwordHash: 'x' }).returning({ id: users.id });
       if (!user) throw new Error('no user');
       // A member of the company: delivery checks that the sharer still is one.
-      await db.insert(memberships).values({ userId: user.id, companyId: company.id, role: Role.MEMBER });
+      await db.insert(memberships).values({ userId: user.id, companyId: company.id, role: Role.USER });
       const externalId = `wave-${i}`;
       await db.insert(socialAccounts).values({ userId: user.id, network: Network.TWITTER, externalId, username: externalId, ...storedTokens(config, { accessToken: fakeXToken(externalId), refreshToken: null }) });
       people.push(user.id);
