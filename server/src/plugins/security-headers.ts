@@ -54,7 +54,8 @@ export function installSecurityHeaders(app: FastifyInstance, options: { producti
     if (options.production) reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     reply.header('Content-Security-Policy', policy);
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A route's own policy wins (the tracked link /r/ sends no referrer at all).
+    if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     return payload;
   });
 }
