@@ -252,7 +252,7 @@ test('a share scheduled moments ahead is published by the worker: My Shares list
   await expect(page.getByText(caption)).toBeVisible();
 });
 
-test('a share whose network was unlinked before its time fails with the reason; after relinking, Retry publishes it', async ({ page, baseURL }) => {
+test('a share whose network was unlinked before its time is cancelled with the reason; after relinking, Retry publishes it', async ({ page, baseURL }) => {
   // Two waits on the delivery worker (each allowed 120 s) and two LinkedIn link flows: a loaded
   // run spent the whole default 120 s before reaching Retry.
   test.setTimeout(300_000);
@@ -265,14 +265,14 @@ test('a share whose network was unlinked before its time fails with the reason; 
   const scheduled = await api.send('POST', '/api/v4/post/deferred', { network: 3, post: post.id, time: new Date(Date.now() + 2 * 86_400_000).toISOString(), content: caption });
   expect(scheduled.status).toBe(200);
   const id = (scheduled.body as { id: number }).id;
-  // Unlinked while it waits, then due: the worker cannot publish it.
+  // Unlinked while it waits, then due: the worker re-runs share now's checks and cancels it.
   expect((await api.send('POST', '/api/v1/social/unlink-linkedin')).status).toBe(200);
   expect((await api.send('PUT', `/api/v4/post/deferred/${id}`, { date: new Date(Date.now() + 2000).toISOString() })).status).toBe(200);
-  await expect.poll(() => sharedState(api, id), { timeout: 120_000, intervals: [1000] }).toBe('failed');
+  await expect.poll(() => sharedState(api, id), { timeout: 120_000, intervals: [1000] }).toBe('cancelled');
 
   await page.goto('/my-shares?type_id=shared');
   const item = page.getByRole('article').filter({ hasText: caption });
-  await expect(item.getByText('Sharing on LinkedIn failed.', { exact: false })).toBeVisible();
+  await expect(item.getByText('The network is no longer linked, so it was not published. Link it again to share.', { exact: false })).toBeVisible();
   await expect(item.getByRole('button', { name: 'Retry' })).toBeEnabled();
 
   await linkLinkedIn(page, 'Retry Tester');

@@ -105,4 +105,32 @@ describe('finding 20: retry repeats only what the share was', () => {
     await t.db.update(posts).set({ twitter: false, facebook: false, linkedin: false }).where(eq(posts.id, target.id));
     await expectRefused(share, ErrorCode.NETWORK_DISABLED_FOR_POST);
   });
+
+  it('retries a share cancelled at delivery only because the network was unlinked, once it is linked again', async () => {
+    const share = await failed({ state: 'cancelled', errorCode: ErrorCode.NETWORK_NOT_LINKED, errorReason: storedReason('cancelled_link', 'not linked') });
+    const res = await retry(share.id);
+    expect(res.statusCode).toBe(200);
+    expect(await stored(share.id)).toMatchObject({ state: 'queued', method: 'api', network: Network.TWITTER, errorReason: null });
+  });
+
+  it('refuses a share cancelled for its post, caption or compliance (the cancel stands)', async () => {
+    await expectRefused(await failed({ state: 'cancelled', errorCode: ErrorCode.REPHRASE, errorReason: storedReason('cancelled_compliance') }), ErrorCode.MISSING_OR_INCORRECT);
+    await expectRefused(await failed({ state: 'cancelled', errorCode: ErrorCode.POST_EXPIRED, errorReason: storedReason('cancelled_post') }), ErrorCode.MISSING_OR_INCORRECT);
+  });
+
+  it('refuses a link-cancelled share while the network is still unlinked (checkShare answers)', async () => {
+    const loner = await buildUser(t.db, [{ company }]);
+    const token = await sessionFor(t.db, loner, company);
+    const target = await buildPost(t.db, company);
+    const [row] = await t.db
+      .insert(shares)
+      .values({ companyId: company.id, userId: loner.id, postId: target.id, network: Network.TWITTER, state: 'cancelled', method: 'api', content: 'Cancelled caption', errorCode: ErrorCode.NETWORK_NOT_LINKED, errorReason: storedReason('cancelled_link') })
+      .returning();
+    if (!row) throw new Error('no share');
+    const before = await stored(row.id);
+    const res = await retry(row.id, token);
+    expect(res.json().error).not.toBe(0);
+    expect(res.statusCode).not.toBe(200);
+    expect(await stored(row.id)).toEqual(before);
+  });
 });

@@ -15,7 +15,7 @@ import {
   type Mention,
   type SnippetChoice,
 } from '@chorus/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { connectorFor, type ConnectorDeps } from '../connectors/registry.ts';
 import { events, shares, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../db/schema.ts';
 import { SqlState, sqlState } from '../db/sql-errors.ts';
@@ -225,7 +225,7 @@ export async function removeQueuedShare(deps: Pick<QueueDeps, 'db'>, company: Co
 }
 
 /**
- * Tries a failed share again (POST /share/{id}/retry): back to `queued`, due now, attempts
+ * Tries a failed (or link-cancelled) share again (POST /share/{id}/retry): back to `queued`, due now, attempts
  * reset, as what it was (same network, same method, same caption). Only its owner (404 for
  * anyone else), only a failure marked retryable (201 otherwise: an unconfirmed share may be on
  * the network, an intent or reminder is never turned into an API share), and only when share
@@ -244,7 +244,7 @@ export async function retryShare(deps: Pick<QueueDeps, 'db' | 'jobs'>, company: 
   const [row] = await deps.db
     .update(shares)
     .set({ state: 'queued', dueAt: sql`now()`, attempts: 0, errorCode: null, errorReason: null, updated: sql`now()` })
-    .where(and(eq(shares.id, share.id), eq(shares.state, 'failed'), eq(shares.method, 'api')))
+    .where(and(eq(shares.id, share.id), inArray(shares.state, ['failed', 'cancelled']), eq(shares.method, 'api')))
     .returning();
   if (!row) throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, 'This share cannot be retried.');
   await deps.jobs?.enqueueDelivery(row);

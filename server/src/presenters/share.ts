@@ -138,14 +138,18 @@ export function storedReason(kind: ShareReasonKind, detail: string | null = null
 const RETRYABLE_REASONS: ReadonlySet<ShareReasonKind> = new Set<ShareReasonKind>(['retryable', 'rate_limited', 'relink', 'not_published']);
 
 /**
- * Whether a share may be retried: failed for a reason a second try may get past, and made
- * through the network's API (an intent or a Facebook profile reminder is never turned into one).
+ * Whether a share may be retried: made through the network's API (an intent or a Facebook
+ * profile reminder is never turned into one), and either failed for a reason a second try may
+ * get past, or cancelled at delivery only because the network was no longer linked (the member
+ * links it again and retries; the retry runs every share-now check again, so a share cancelled
+ * for its post, caption, compliance or member stays cancelled).
  */
 export function isRetryable(row: Pick<ShareRow, 'state' | 'method' | 'network' | 'pageId' | 'errorReason'>): boolean {
-  if (row.state !== 'failed' || row.method !== 'api') return false;
+  if (row.method !== 'api') return false;
   if (row.network === 2 && row.pageId === null) return false;
   const kind = reasonKind(row.errorReason);
-  return kind !== null && RETRYABLE_REASONS.has(kind);
+  if (row.state === 'cancelled') return kind === 'cancelled_link';
+  return row.state === 'failed' && kind !== null && RETRYABLE_REASONS.has(kind);
 }
 
 /** A share for the client, its reason in the person's language. */

@@ -147,6 +147,13 @@ function SharedState(props: { item: TimelinePost; network: string; pending: bool
           <Text size={200} className={styles.failed}>
             {t('share:myShares.cancelled', { network })} {item.reason ?? ''}
           </Text>
+          {item.retryable ? (
+            <div className={styles.actions}>
+              <Button disabled={pending} onClick={() => act(() => retryShare(item.id), t('share:myShares.retried'))}>
+                {t('share:myShares.retry')}
+              </Button>
+            </div>
+          ) : null}
         </div>
       );
     case 'unconfirmed':
