@@ -4,7 +4,8 @@
  * link, from the demo directory; 310 when LinkedIn is not linked, 202 with the spec's message
  * when the search fails.
  */
-import { ErrorCode, MentionSearchResponse, Network, linkedInMentionMarkup, type Mention } from '@chorus/core';
+import { ErrorCode, MentionSearchResponse, Network, linkedInMentionUrn, type Mention } from '@chorus/core';
+import { linkedinCommentary } from '../../server/src/connectors/linkedin/linkedin-connector.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialAccounts, type UserRow } from '../../server/src/db/schema.ts';
 import { NETWORK_SEARCH_FAILED_MESSAGE } from '../../server/src/errors.ts';
@@ -75,9 +76,11 @@ describe('real LinkedIn: the Organization Lookup API with the member token', () 
     expect((await search(realToken, "ben&jerry's")).json()).toEqual({ objects: [] });
   });
 
-  it("writes a chosen mention in LinkedIn's commentary format", () => {
-    expect(linkedInMentionMarkup({ account_id: 'urn:li:organization:1337', mention_text: 'LinkedIn' })).toBe('@[LinkedIn](urn:li:organization:1337)');
-    expect(linkedInMentionMarkup({ account_id: 'urn:li:organization:7', mention_text: 'A (B) [C]' })).toBe('@[A \\(B\\) \\[C\\]](urn:li:organization:7)');
+  it("writes a chosen mention in LinkedIn's commentary format, its URN once", () => {
+    expect(linkedInMentionUrn({ account_id: 'urn:li:organization:1337', account_type: 'organization' })).toBe('urn:li:organization:1337');
+    expect(linkedInMentionUrn({ account_id: '1337', account_type: 'organization' })).toBe('urn:li:organization:1337');
+    expect(linkedInMentionUrn({ account_id: 'urn:li:organization:urn:li:organization:1337', account_type: 'organization' })).toBeNull();
+    expect(linkedinCommentary('Hi A (B) [C]', [{ start: 3, length: 9, urn: 'urn:li:organization:7' }])).toBe('Hi @[A \\(B\\) \\[C\\]](urn:li:organization:7)');
   });
 
   it.each([401, 500, 429])("answers 202 'There was an error searching this network.' when LinkedIn answers %i", async (status) => {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AI_TONES, SHAREABLE_NETWORK_KEYS, type ShareableNetworkId } from '../domain/enums.ts';
-import { CAPTION_MAX_INPUT, ShareableNetworkIdSchema } from './share.ts';
+import { CaptionText, ShareableNetworkIdSchema } from './share.ts';
 
 const NETWORK_BY_NAME = new Map<string, ShareableNetworkId>(
   Object.entries(SHAREABLE_NETWORK_KEYS).map(([id, name]) => [name, Number(id) as ShareableNetworkId]),
@@ -23,7 +23,7 @@ export const AiCaptionRequest = z.object({
   tones: z.array(z.enum(AI_TONES)).max(AI_TONES.length).default([]),
   post_id: z.coerce.number().int().positive(),
   /** The caption in the editor now. */
-  caption: z.string().max(CAPTION_MAX_INPUT).default(''),
+  caption: CaptionText.default(''),
   /** The post's title. */
   title: z.string().max(500).default(''),
 });

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ComplianceType } from '../domain/enums.ts';
-import { CAPTION_MAX_INPUT, ShareableNetworkIdSchema } from './share.ts';
+import { CaptionText, ShareableNetworkIdSchema } from './share.ts';
 
 /** Longest term, in characters. */
 export const COMPLIANCE_TERM_MAX = 100;
@@ -45,7 +45,7 @@ export const SessionIndex = z.union([z.string().max(100), z.number()]);
 export const ComplianceValidateRequest = z.object({
   post_id: z.coerce.number().int().positive(),
   network_id: ShareableNetworkIdSchema,
-  content: z.string().max(CAPTION_MAX_INPUT),
+  content: CaptionText,
   session_index: SessionIndex,
 });
 export type ComplianceValidateRequest = z.input<typeof ComplianceValidateRequest>;

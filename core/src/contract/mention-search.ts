@@ -41,9 +41,23 @@ export type MentionSearchQuery = z.input<typeof MentionSearchQuery>;
 export const MentionSearchResponse = z.object({ objects: z.array(Mention) });
 export type MentionSearchResponse = z.infer<typeof MentionSearchResponse>;
 
-/** LinkedIn's mention markup in a post's commentary: `@[Name](urn:li:organization:123)`. */
-export function linkedInMentionMarkup(mention: Pick<Mention, 'account_id' | 'mention_text'>): string {
-  // Brackets and parentheses in the shown name would end the markup early (LinkedIn's little text format escapes them).
-  const name = mention.mention_text.replace(/[\\[\]()@]/g, (c) => `\\${c}`);
-  return `@[${name}](${mention.account_id})`;
+/** A LinkedIn mention URN: `urn:li:organization:123` (the kind LinkedIn lets members mention and the search finds). */
+const LINKEDIN_URN = /^urn:li:(organization|person):(\d+)$/;
+
+/**
+ * The URN of a mention: its `account_id` when that is already a URN, else built once from the
+ * numeric id and `account_type`; null when it is neither (never `urn:li:…:urn:li:…`).
+ */
+export function linkedInMentionUrn(mention: Pick<Mention, 'account_id' | 'account_type'>): string | null {
+  const id = mention.account_id.trim();
+  if (LINKEDIN_URN.test(id)) return id;
+  if (!/^\d+$/.test(id)) return null;
+  return `urn:li:${mention.account_type === 'person' ? 'person' : 'organization'}:${id}`;
+}
+
+/** The organization id of a mention (LinkedIn's numeric id), or null when it names no organization. */
+export function linkedInOrganizationId(mention: Pick<Mention, 'account_id' | 'account_type'>): string | null {
+  const urn = linkedInMentionUrn(mention);
+  const match = urn === null ? null : LINKEDIN_URN.exec(urn);
+  return match && match[1] === 'organization' ? (match[2] ?? null) : null;
 }

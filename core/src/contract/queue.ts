@@ -16,11 +16,11 @@
 import { z } from 'zod';
 import { Network, PushedEditStatus } from '../domain/enums.ts';
 import type { LinkableNetwork } from './social.ts';
-import { base64Url, CAPTION_MAX_INPUT, ChannelId, Mention, ShareableNetworkIdSchema, ShareState, SnippetChoice, type Mention as MentionType } from './share.ts';
+import { base64Url, CaptionText, ChannelId, Mention, ShareableNetworkIdSchema, ShareState, SnippetChoice, type Mention as MentionType } from './share.ts';
 
 /** The caption a queued share carries (our addition: as the share call takes it). */
 const CaptionFields = {
-  content: z.string().max(CAPTION_MAX_INPUT).default(''),
+  content: CaptionText.default(''),
   mentions: z.array(Mention).max(50).default([]),
   snippet: SnippetChoice.nullable().default(null),
   ai_generated: z.boolean().default(false),
@@ -59,7 +59,7 @@ export type DeferredShareResponse = z.infer<typeof DeferredShareResponse>;
 /** Body of `PUT /api/v4/post/deferred/{id}`: a new time, and optionally a new caption. */
 export const UpdateDeferredRequest = z.object({
   date: z.iso.datetime({ offset: true }),
-  content: z.string().max(CAPTION_MAX_INPUT).optional(),
+  content: CaptionText.optional(),
   mentions: z.array(Mention).max(50).optional(),
 });
 export type UpdateDeferredRequest = z.input<typeof UpdateDeferredRequest>;
@@ -133,7 +133,7 @@ export type TimelineResponse = z.infer<typeof TimelineResponse>;
  * edits, not how): the proposed caption and a reason the member reads.
  */
 export const PushEditRequest = z.object({
-  content: z.string().max(CAPTION_MAX_INPUT),
+  content: CaptionText,
   reason: z.string().trim().min(1, 'reason is required').max(500),
 });
 export type PushEditRequest = z.input<typeof PushEditRequest>;

@@ -29,6 +29,34 @@ export const ShareableNetworkIdSchema = z.coerce
 /** Longest caption accepted from a client before the network's own limit is checked (659, 660). */
 export const CAPTION_MAX_INPUT = 10_000;
 
+/**
+ * Whether a text can be stored and sent as it is: no NUL or other control character (tab,
+ * newline and return are text), and no lone UTF-16 surrogate (half of an emoji's pair).
+ */
+export function isSendableText(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if ((unit < 0x20 && unit !== 0x09 && unit !== 0x0a && unit !== 0x0d) || unit === 0x7f) return false;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i += 1;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * A caption as a client sends it: at most CAPTION_MAX_INPUT, and refused (201) with a NUL or
+ * another control character, or a lone surrogate, before it reaches the database or a network.
+ */
+export const CaptionText = z
+  .string()
+  .max(CAPTION_MAX_INPUT)
+  .refine(isSendableText, 'The caption contains a character that cannot be shared (a control character or a broken emoji). Remove it and try again.');
+
 /** A mention (spec 3 "Mention"); only LinkedIn takes them. */
 export const Mention = z.object({
   account_id: z.string().max(200),
@@ -36,17 +64,17 @@ export const Mention = z.object({
   account_type: z.string().max(40),
   /** Where the mention starts in the caption, in UTF-16 code units. */
   index: z.number().int().nonnegative(),
-  name: z.string().max(200),
+  name: z.string().max(200).refine(isSendableText, 'The mention contains a character that cannot be shared.'),
   /** The text shown in the caption for the mention (usually the name). */
-  mention_text: z.string().max(200),
+  mention_text: z.string().max(200).refine(isSendableText, 'The mention contains a character that cannot be shared.'),
   screen_name: z.string().max(200).nullable().default(null),
 });
 export type Mention = z.infer<typeof Mention>;
 
 /** The link preview chosen in the modal (spec: snippet preview with multi-image selection). */
 export const SnippetChoice = z.object({
-  title: z.string().max(500).nullable().default(null),
-  description: z.string().max(2000).nullable().default(null),
+  title: z.string().max(500).refine(isSendableText, 'The preview title contains a character that cannot be shared.').nullable().default(null),
+  description: z.string().max(2000).refine(isSendableText, 'The preview description contains a character that cannot be shared.').nullable().default(null),
   domain: z.string().max(255).nullable().default(null),
   /** The chosen image: one of the snippet's `images` or the post's media, as a path or URL. */
   image: z.string().max(2048).nullable().default(null),
@@ -60,7 +88,7 @@ export type ShareParams = z.infer<typeof ShareParams>;
 /** Body of `POST /api/v3/share/{network}/{postId}`. */
 export const ShareRequest = z.object({
   channel_id: ChannelId.default(9),
-  content: z.string().max(CAPTION_MAX_INPUT).default(''),
+  content: CaptionText.default(''),
   ai_generated: z.boolean().default(false),
   /** 1 minus the normalised edit distance between the offered AI caption and the shared one. */
   ai_efficacy: z.number().min(0).max(1).default(1),
@@ -170,7 +198,7 @@ export const ShareIntentRequest = z.object({
   channel_id: ChannelId.default(1),
   post_id: z.coerce.number().int().positive(),
   network_id: ShareableNetworkIdSchema,
-  content: z.string().max(CAPTION_MAX_INPUT).default(''),
+  content: CaptionText.default(''),
 });
 export type ShareIntentRequest = z.input<typeof ShareIntentRequest>;
 /** The intent, and the network's share dialog URL to open (Facebook's sharer, X's web intent). */
@@ -248,7 +276,7 @@ export type PostMetadataResponse = z.infer<typeof PostMetadataResponse>;
 export const EditContentRequest = z.object({
   post_id: z.coerce.number().int().positive(),
   network_id: ShareableNetworkIdSchema,
-  content: z.string().max(CAPTION_MAX_INPUT),
+  content: CaptionText,
   mentions: z.array(Mention).max(50).default([]),
 });
 export type EditContentRequest = z.input<typeof EditContentRequest>;

@@ -72,20 +72,37 @@ export function weightedLengthX(text: string): number {
   return text.length === 0 ? 0 : twitterText.parseTweet(text).weightedLength;
 }
 
-/** The text with each mention span replaced by the name the network publishes. */
-function withMentionNames(text: string, mentions: readonly CountedMention[]): string {
+/** Where a placed mention sits in the text the network publishes (UTF-16 offsets). */
+export interface PlacedMention<M extends CountedMention = CountedMention> {
+  start: number;
+  length: number;
+  mention: M;
+}
+
+/**
+ * The text with each mention span replaced by the name the network publishes, and where each
+ * name now sits. A span that does not match the caption, or overlaps an earlier one, stays
+ * plain text. The one placement rule: the counter and the published text both use it.
+ */
+export function placeMentions<M extends CountedMention>(text: string, mentions: readonly M[]): { text: string; placed: PlacedMention<M>[] } {
   const spans = [...mentions]
-    .filter((mention) => mention.index >= 0 && text.startsWith(mention.mention_text, mention.index))
+    .filter((mention) => mention.index >= 0 && mention.mention_text !== '' && text.startsWith(mention.mention_text, mention.index))
     .sort((a, b) => a.index - b.index);
   let out = '';
   let at = 0;
+  const placed: PlacedMention<M>[] = [];
   for (const mention of spans) {
-    // Overlapping spans are malformed: the later one is counted as plain text.
     if (mention.index < at) continue;
-    out += text.slice(at, mention.index) + mention.name;
+    out += text.slice(at, mention.index);
+    placed.push({ start: out.length, length: mention.name.length, mention });
+    out += mention.name;
     at = mention.index + mention.mention_text.length;
   }
-  return out + text.slice(at);
+  return { text: out + text.slice(at), placed };
+}
+
+function withMentionNames(text: string, mentions: readonly CountedMention[]): string {
+  return placeMentions(text, mentions).text;
 }
 
 /** LinkedIn's length of a text: characters, with each URL counted as 23. */

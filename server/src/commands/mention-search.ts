@@ -5,11 +5,11 @@
  * ?q=vanityName`; keyword company search is restricted to selected partners), called with the
  * person's own token through the SSRF guard. A sandbox link searches a small demo directory.
  */
-import { normaliseTerm, type Mention } from '@chorus/core';
+import { linkedInOrganizationId, normaliseTerm, type Mention } from '@chorus/core';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyRow } from '../db/schema.ts';
-import { forbidden, networkNotLinked, networkSearchFailed } from '../errors.ts';
+import { ApiError, forbidden, networkNotLinked, networkSearchFailed, validationFailed } from '../errors.ts';
 import { guardedFetch, SafeFetchError } from '../lib/safe-fetch.ts';
 import { linkOf, networkEnabled, socialTokensOf } from './social-link.ts';
 
@@ -111,4 +111,79 @@ export async function searchMentions(
     query,
     allowAddresses: config.fetchAllowAddresses,
   });
+}
+
+/** 201 for a mention that names no organization LinkedIn knows (or not one the member may mention). */
+function unknownMention(): ApiError {
+  return validationFailed([{ path: 'mentions', message: 'A mentioned organization could not be found on LinkedIn. Search for it again.' }]);
+}
+
+/** LinkedIn: one organization by id (Organization Lookup API, `GET /rest/organizations/{id}`), null when LinkedIn knows none. */
+async function linkedInOrganizationName(options: { apiBaseUrl: string; apiVersion: string; accessToken: string; id: string; allowAddresses: readonly string[] }): Promise<string | null> {
+  const fetchGuarded = guardedFetch({ allowAddresses: options.allowAddresses, protocols: ['https:', 'http:'], userAgent: 'Chorus/1.0' });
+  let response: Response;
+  try {
+    response = await fetchGuarded(new URL(`${options.apiBaseUrl}/rest/organizations/${options.id}`), {
+      headers: { authorization: `Bearer ${options.accessToken}`, accept: 'application/json', 'linkedin-version': options.apiVersion, 'x-restli-protocol-version': '2.0.0' },
+    });
+  } catch (error) {
+    if (error instanceof SafeFetchError) throw networkSearchFailed();
+    throw error;
+  }
+  if (response.status === 404) return null;
+  if (!response.ok) throw networkSearchFailed();
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw networkSearchFailed();
+  }
+  const name = record(body).localizedName;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim() : null;
+}
+
+/**
+ * The mentions of a new LinkedIn share with the names the organization lookup gives (content
+ * issue 52, item 4): the request's `name` is never published. Each mention must name an
+ * organization (a URN or its numeric id; a person cannot be looked up, so it is refused) that
+ * LinkedIn (or the sandbox directory) knows: 201 otherwise, 202 when LinkedIn cannot be asked.
+ * Without an active link nothing is published by this request (the member is sent to link
+ * first, the mentions kept for the resume), so they are answered as given.
+ */
+export async function lookUpMentions(
+  db: Database,
+  config: Pick<Config, 'networkApis' | 'fetchAllowAddresses' | 'secretKeys' | 'dataDir' | 'nodeEnv'>,
+  userId: number,
+  mentions: readonly Mention[],
+): Promise<Mention[]> {
+  if (mentions.length === 0) return [];
+  const link = await linkOf(db, userId, 'linkedin');
+  if (link === null || !link.isActive) return [...mentions];
+  const names = new Map<string, string | null>();
+  const nameOf = async (id: string): Promise<string | null> => {
+    if (names.has(id)) return names.get(id) ?? null;
+    let name: string | null;
+    if (link.externalId.startsWith('sandbox:')) {
+      name = SANDBOX_ORGANIZATIONS.find((org) => String(org.id) === id)?.name ?? null;
+    } else {
+      let accessToken: string;
+      try {
+        accessToken = socialTokensOf(config, link).accessToken;
+      } catch {
+        throw networkSearchFailed();
+      }
+      name = await linkedInOrganizationName({ apiBaseUrl: config.networkApis.linkedinApiBaseUrl, apiVersion: config.networkApis.linkedinApiVersion, accessToken, id, allowAddresses: config.fetchAllowAddresses });
+    }
+    names.set(id, name);
+    return name;
+  };
+  const named: Mention[] = [];
+  for (const mention of mentions) {
+    const id = linkedInOrganizationId(mention);
+    if (id === null) throw unknownMention();
+    const name = await nameOf(id);
+    if (name === null) throw unknownMention();
+    named.push({ ...mention, account_id: `urn:li:organization:${id}`, account_type: 'organization', name });
+  }
+  return named;
 }

@@ -6,7 +6,7 @@
  * the network (659 X, 660 LinkedIn), counted by core's captionLength as the modal counts it,
  * and last the company's compliance rules (470).
  */
-import { ErrorCode, isShareableNetwork, networkIdOfSlug, PostStatus, PostType, SHAREABLE_NETWORK_SLUGS, type LinkableNetwork, type Mention } from '@chorus/core';
+import { ErrorCode, isShareableNetwork, networkIdOfSlug, PostStatus, PostType, SHAREABLE_NETWORK_SLUGS, type LinkableNetwork, type Mention, type SnippetChoice } from '@chorus/core';
 import { captionLength } from '@chorus/core/caption-length';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -14,6 +14,7 @@ import { companies, memberships, posts, users, type CompanyRow, type PostRow, ty
 import { ApiError, postUnavailable } from '../errors.ts';
 import { hashtagsString } from '../presenters/post.ts';
 import { assertCompliant } from './compliance.ts';
+import { publishedText } from './published-text.ts';
 import { linkOf, networkEnabled } from './social-link.ts';
 
 /** The post flag of each network. */
@@ -116,9 +117,22 @@ export async function requireShareableCaption(
   post: PostRow,
   caption: string,
   mentions: readonly Mention[],
+  snippet: SnippetChoice | null = null,
 ): Promise<void> {
   requireWithinLength(network, post, caption, mentions);
-  await assertCompliant(db, company, caption, networkIdOfSlug(network));
+  await assertCompliant(db, company, publishedWords(network, post, caption, mentions, snippet), networkIdOfSlug(network));
+}
+
+/**
+ * Everything of a share that reaches the network as words, for the compliance check: the text
+ * as published (mention names in place, the post's hashtags) and the link preview's title and
+ * description (LinkedIn publishes them as the article's), one per line.
+ */
+function publishedWords(network: LinkableNetwork, post: PostRow, caption: string, mentions: readonly Mention[], snippet: SnippetChoice | null): string {
+  const words = [publishedText(network, post, caption, mentions, null).text];
+  if (snippet?.title) words.push(snippet.title);
+  if (snippet?.description) words.push(snippet.description);
+  return words.join('\n');
 }
 
 /** What a share is, as checkShare answers whether it may go out. */
@@ -139,6 +153,14 @@ export interface ShareCheck {
   when: 'now' | 'later';
   /** The share goes through the network's API with the member's link: 310 when it is gone. */
   needsLink: boolean;
+  /** The link preview chosen in the modal: its title and description are published words too. */
+  snippet?: SnippetChoice | null;
+  /**
+   * Names the mentions as the network knows them (mention-search.ts lookUpMentions): a new share
+   * passes it, so what is published is the organization lookup's name, never the request's.
+   * A share already made (delivery, retry) has its looked-up names stored.
+   */
+  lookUpMentions?: (mentions: readonly Mention[]) => Promise<Mention[]>;
 }
 
 /** What may go out: the post, the caption to publish and the mentions kept. */
@@ -181,9 +203,10 @@ export async function checkShare(db: Database, check: ShareCheck): Promise<Check
   requireNetworkAllowed(check.company, post, check.network);
   await requireActiveMember(db, check.company, check.userId);
   if (check.needsLink) await requireLinked(db, check.userId, check.network);
-  const mentions = check.network === 'linkedin' ? [...check.mentions] : [];
+  const given = check.network === 'linkedin' ? [...check.mentions] : [];
+  const mentions = given.length > 0 && check.lookUpMentions ? await check.lookUpMentions(given) : given;
   const caption = captionToShare(post, check.content);
-  await requireShareableCaption(db, check.company, check.network, post, caption, mentions);
+  await requireShareableCaption(db, check.company, check.network, post, caption, mentions, check.snippet ?? null);
   return { post, caption, mentions };
 }
 
@@ -199,7 +222,7 @@ export async function recheckShare(db: Database, share: ShareRow): Promise<ApiEr
   const network = SHAREABLE_NETWORK_SLUGS[share.network];
   const reminder = network === 'facebook' && share.pageId === null;
   try {
-    await checkShare(db, { company, userId: share.userId, postId: share.postId, network, content: share.content, mentions: share.mentions, when: 'now', needsLink: share.method === 'api' && !reminder });
+    await checkShare(db, { company, userId: share.userId, postId: share.postId, network, content: share.content, mentions: share.mentions, snippet: share.snippet, when: 'now', needsLink: share.method === 'api' && !reminder });
     return null;
   } catch (error) {
     if (error instanceof ApiError) return error;

@@ -17,8 +17,9 @@ import { posts, shares, type CompanyRow, type PostRow, type ShareRow, type UserR
 import { ApiError } from '../errors.ts';
 import type { MediaStore } from '../lib/media-store.ts';
 import { recordShareOutcome } from '../lib/metrics.ts';
-import { hashtagsString } from '../presenters/post.ts';
 import { storedReason, type ShareReasonKind } from '../presenters/share.ts';
+import { lookUpMentions } from './mention-search.ts';
+import { publishedText } from './published-text.ts';
 import { checkShare, isNativeVideo } from './share-checks.ts';
 import { recordEvents, type EventInput } from './share-events.ts';
 import { openShareIntent, type OpenedIntent } from './share-intents.ts';
@@ -73,32 +74,6 @@ async function routeOf(deps: ShareDeps, company: CompanyRow, user: UserRow, post
     if (budget.kind === 'spent') return { kind: 'intent', reason: `x_budget_${budget.scope}` };
   }
   return { kind: 'api' };
-}
-
-/** LinkedIn's mention markup, `@[Name](urn:li:person:ID)`, in place of each mention's text. */
-function withLinkedInMentions(text: string, mentions: readonly Mention[]): string {
-  let out = '';
-  let at = 0;
-  for (const mention of [...mentions].sort((a, b) => a.index - b.index)) {
-    if (mention.index < at || !text.startsWith(mention.mention_text, mention.index)) continue;
-    const kind = mention.account_type === 'organization' ? 'organization' : 'person';
-    out += `${text.slice(at, mention.index)}@[${mention.name}](urn:li:${kind}:${mention.account_id})`;
-    at = mention.index + mention.mention_text.length;
-  }
-  return out + text.slice(at);
-}
-
-/**
- * The caption as the network shows it: the person's words (LinkedIn mentions marked up), the
- * post's hashtags, and on X the tracked link (LinkedIn and Facebook take it as the post's link).
- */
-export function publishedText(network: LinkableNetwork, post: PostRow, caption: string, mentions: readonly Mention[], tracked: string | null): string {
-  const words = network === 'linkedin' ? withLinkedInMentions(caption, mentions) : caption;
-  const parts = [words.trim() === '' ? words : words.trimEnd(), hashtagsString(post.hashtags)];
-  if (network === 'twitter' && tracked !== null) parts.push(tracked);
-  const joined = parts.filter((part) => part !== '').join(' ');
-  // An empty caption with media is sent as one space (spec 5 "Empty caption").
-  return joined === '' ? caption : joined;
 }
 
 /** The post's images, or its video when it is shared as a native video. */
@@ -190,7 +165,18 @@ async function audienceOf(connector: { audience(account: ConnectorAccount): Prom
 /** Runs the whole share-now request for the signed-in person. */
 export async function shareNow(deps: ShareDeps, company: CompanyRow, user: UserRow, network: LinkableNetwork, postId: number, input: ShareRequestParsed): Promise<ShareNowResult> {
   // An unlinked network is not refused here: the person is sent to link it (routeOf).
-  const { post, caption, mentions } = await checkShare(deps.db, { company, userId: user.id, postId, network, content: input.content, mentions: input.mentions, when: 'now', needsLink: false });
+  const { post, caption, mentions } = await checkShare(deps.db, {
+    company,
+    userId: user.id,
+    postId,
+    network,
+    content: input.content,
+    mentions: input.mentions,
+    snippet: input.snippet,
+    lookUpMentions: (given) => lookUpMentions(deps.db, deps.config, user.id, given),
+    when: 'now',
+    needsLink: false,
+  });
 
   const route = await routeOf(deps, company, user, post, network);
   if (route.kind === 'authorize') return { kind: 'authorize', url: await authorizeUrl(deps, company, user.id, network, post.id, input.content, mentions) };
@@ -229,7 +215,7 @@ export async function shareNow(deps: ShareDeps, company: CompanyRow, user: UserR
   if (!share) throw new Error('share insert returned nothing');
 
   const request: PublishRequest = {
-    text: publishedText(network, post, caption, mentions, tracked),
+    ...publishedText(network, post, caption, mentions, tracked),
     link: network === 'twitter' ? null : tracked,
     linkPreview: input.snippet === null ? null : { title: input.snippet.title, description: input.snippet.description, imageUrl: input.snippet.image },
     images: media.images,

@@ -22,6 +22,7 @@ import { SqlState, sqlState } from '../db/sql-errors.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { JobQueue } from '../lib/context.ts';
 import { isRetryable, storedReason } from '../presenters/share.ts';
+import { lookUpMentions } from './mention-search.ts';
 import { recordEvents, type EventInput } from './share-events.ts';
 import { captionToShare, checkShare, livePost, recheckShare, requireShareableCaption } from './share-checks.ts';
 import { linkOf, startSocialLink, type SocialLinkContext } from './social-link.ts';
@@ -83,7 +84,18 @@ async function takenSlots(deps: QueueDeps, userId: number, networkId: number): P
  */
 export async function queueShare(deps: QueueDeps, company: CompanyRow, user: UserRow, input: QueueInput, at: Date | null, options: QueueOptions = {}): Promise<QueueResult> {
   // The link is not required here: the person is sent to link it (or 310 for someone else), below.
-  const { post, caption, mentions } = await checkShare(deps.db, { company, userId: user.id, postId: input.postId, network: input.network, content: input.content, mentions: input.mentions, when: 'later', needsLink: false });
+  const { post, caption, mentions } = await checkShare(deps.db, {
+    company,
+    userId: user.id,
+    postId: input.postId,
+    network: input.network,
+    content: input.content,
+    mentions: input.mentions,
+    snippet: input.snippet,
+    lookUpMentions: (given) => lookUpMentions(deps.db, deps.config, user.id, given),
+    when: 'later',
+    needsLink: false,
+  });
   const networkId = networkIdOfSlug(input.network);
   const alreadyQueued = at === null ? ErrorCode.ALREADY_QUEUED_2 : ErrorCode.ALREADY_QUEUED;
 
@@ -167,7 +179,7 @@ export async function ownQueued(deps: Pick<QueueDeps, 'db'>, company: CompanyRow
  * is (654, 659, 660, 470): the member's update and an admin's pushed edit run the same rules.
  */
 export async function checkedQueuedCaption(
-  deps: Pick<QueueDeps, 'db'>,
+  deps: Pick<QueueDeps, 'db'> & { config?: QueueDeps['config'] },
   company: CompanyRow,
   share: ShareRow,
   post: PostRow,
@@ -176,9 +188,10 @@ export async function checkedQueuedCaption(
 ): Promise<{ content: string; mentions: Mention[] }> {
   if (!isShareableNetwork(share.network)) throw new Error(`share ${share.id} has network ${share.network}`);
   const network = SHAREABLE_NETWORK_SLUGS[share.network];
-  const kept = network === 'linkedin' ? (mentions ?? share.mentions) : [];
+  // New mentions are named by the organization lookup; the stored ones were when queued.
+  const kept = network !== 'linkedin' ? [] : mentions === undefined ? share.mentions : deps.config && share.userId !== null ? await lookUpMentions(deps.db, deps.config, share.userId, mentions) : [];
   const caption = content === undefined ? share.content : captionToShare(post, content);
-  await requireShareableCaption(deps.db, company, network, post, caption, kept);
+  await requireShareableCaption(deps.db, company, network, post, caption, kept, share.snippet);
   return { content: caption, mentions: kept };
 }
 

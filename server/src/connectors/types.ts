@@ -42,10 +42,19 @@ export interface ConnectorMedia {
 /** The HTTP client connectors call networks with: the SSRF guard's fetch (lib/safe-fetch.ts guardedFetch). */
 export type ConnectorFetch = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string | Buffer | URLSearchParams; signal?: AbortSignal }) => Promise<Response>;
 
-/** What to publish. The caption is final: tracked link, hashtags and mentions already in it. */
+/** A LinkedIn mention in the published text: the name at `start` (UTF-16, `length` units) links to `urn`. */
+export interface PublishedMention {
+  start: number;
+  length: number;
+  urn: string;
+}
+
+/** What to publish. The caption is final: tracked link, hashtags and mention names already in it. */
 export interface PublishRequest {
-  /** Caption text as the network will show it (LinkedIn mentions in `@[Name](urn:…)` form). */
+  /** Caption text as the network will show it, plain (mention names as words; no markup). */
   text: string;
+  /** LinkedIn's mentions as spans of `text` (the connector writes its markup); none elsewhere. */
+  mentions?: readonly PublishedMention[];
   /** The link the post is about (LinkedIn article, Facebook link), already the tracked link. */
   link: string | null;
   /** Link preview chosen in the modal (title, description, image), for networks that take one. */
@@ -121,7 +130,7 @@ export interface Connector {
    * (isRecoveredPost). Pages through the whole window, at most RECOVERY_MAX_PAGES pages (crash
    * recovery of a share left in `publishing`); null when not found or not supported.
    */
-  findRecent(account: ConnectorAccount, text: string, since: Date, link?: string | null): Promise<{ networkPostId: string; url: string | null } | null>;
+  findRecent(account: ConnectorAccount, text: string, since: Date, link?: string | null, mentions?: readonly PublishedMention[]): Promise<{ networkPostId: string; url: string | null } | null>;
   /** Exchanges the refresh token; null when the network gives none (LinkedIn: relink). */
   refresh(account: ConnectorAccount): Promise<RefreshedTokens | null>;
 }

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { connectorFor, withFreshAccount, type ConnectorDeps } from '../connectors/registry.ts';
 import type { PublishOutcome, PublishRequest } from '../connectors/types.ts';
 import { takeXBudgets, type XBudgetLimits } from '../connectors/x/budget.ts';
-import { mediaFor, publishedText } from '../commands/share-now.ts';
+import { publishedText } from '../commands/published-text.ts';
+import { mediaFor } from '../commands/share-now.ts';
 import type { ShareMediaConfig } from '../commands/share-media.ts';
 import { trackedLinkFor, trackedUrl } from '../commands/share-links.ts';
 import { companies, posts, type ShareRow } from '../db/schema.ts';
@@ -35,7 +36,7 @@ async function requestOf(deps: PublisherDeps, share: ShareRow): Promise<PublishR
   const tracked = link === null ? null : trackedUrl(deps.config, company, link.code);
   const media = await mediaFor(deps, company, post);
   return {
-    text: publishedText(network, post, share.content, share.mentions, tracked),
+    ...publishedText(network, post, share.content, share.mentions, tracked),
     link: network === 'twitter' ? null : tracked,
     linkPreview: share.snippet === null ? null : { title: share.snippet.title, description: share.snippet.description, imageUrl: share.snippet.image },
     images: media.images,
@@ -97,7 +98,7 @@ export function connectorPublisher(deps: PublisherDeps): SharePublisher {
       const since = new Date(share.publishingAt.getTime() - 60_000);
       const request = await requestOf(deps, share);
       if (request === null) return null;
-      const result = await withFreshAccount(deps, { userId: share.userId, companyId: share.companyId, network: slugOf(share.network) }, (connector, account) => connector.findRecent(account, request.text, since, request.link));
+      const result = await withFreshAccount(deps, { userId: share.userId, companyId: share.companyId, network: slugOf(share.network) }, (connector, account) => connector.findRecent(account, request.text, since, request.link, request.mentions));
       return result.kind === 'done' ? result.value : null;
     },
   };

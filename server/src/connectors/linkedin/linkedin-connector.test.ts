@@ -79,8 +79,14 @@ describe('publishing', () => {
     expect(post.content.media.id).toMatch(/^urn:li:video:/);
   });
 
-  it('escapes reserved characters, keeps mentions and turns hashtags into the hashtag template', () => {
-    expect(linkedinCommentary('Hi @[Ada (CTO)](urn:li:person:abc) see (this) #News_2 and a_b*c')).toBe('Hi @[Ada \\(CTO\\)](urn:li:person:abc) see \\(this\\) {hashtag|\\#|News_2} and a\\_b\\*c');
+  it('escapes reserved characters, writes each mention span as markup and turns hashtags into the hashtag template', () => {
+    expect(linkedinCommentary('Hi Ada (CTO) see (this) #News_2 and a_b*c', [{ start: 3, length: 9, urn: 'urn:li:organization:7' }])).toBe('Hi @[Ada \\(CTO\\)](urn:li:organization:7) see \\(this\\) {hashtag|\\#|News_2} and a\\_b\\*c');
+  });
+
+  it("never reads a caption's own markup as a mention, and leaves a bad span as words", () => {
+    expect(linkedinCommentary('Hi @[Evil](urn:li:organization:1) and ](x)')).toBe('Hi \\@\\[Evil\\]\\(urn:li:organization:1\\) and \\]\\(x\\)');
+    expect(linkedinCommentary('Hi Ada', [{ start: 3, length: 9, urn: 'urn:li:organization:7' }])).toBe('Hi Ada');
+    expect(linkedinCommentary('Hi Ada', [{ start: 3, length: 3, urn: 'urn:li:organization:urn:li:organization:7' }])).toBe('Hi Ada');
   });
 });
 

@@ -17,7 +17,7 @@
  */
 import { ErrorCode } from '@chorus/core';
 import { asRecord, CALL_TIMEOUT_MS, callNetwork, type CallInit, failedUpload, isRecoveredPost, NetworkCallError, num, retryAfterMs, RECOVERY_MAX_PAGES, str, unansweredPost, UPLOAD_TIMEOUT_MS, type NetworkAnswer } from '../http.ts';
-import type { Connector, ConnectorAccount, ConnectorFetch, ConnectorMedia, PublishOutcome, PublishRequest } from '../types.ts';
+import type { Connector, ConnectorAccount, ConnectorFetch, ConnectorMedia, PublishOutcome, PublishedMention, PublishRequest } from '../types.ts';
 
 /** What the LinkedIn connector needs. */
 export interface LinkedinConnectorOptions {
@@ -39,27 +39,42 @@ const LINKEDIN_MAX_IMAGES = 20;
 
 /** Characters LinkedIn's "little text format" reserves: unescaped, they cut the post short or vanish. */
 const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
-/** A mention as the caption carries it, `@[Name](urn:li:person:…)`, and a hashtag `#word`. */
-const MENTION_OR_HASHTAG = /@\[([^\]]+)\]\((urn:li:(?:person|organization):[^)\s]+)\)|(^|\s)#([\p{L}\p{N}_]+)/gu;
+/** A hashtag `#word` in the member's words (after the start or a space). */
+const HASHTAG = /(^|\s)#([\p{L}\p{N}_]+)/gu;
 
 function escapeLittleText(text: string): string {
   return text.replace(RESERVED, (c) => `\\${c}`);
 }
 
-/**
- * The caption as LinkedIn's commentary: reserved characters escaped, mentions kept as
- * mentions (their names escaped) and hashtags as LinkedIn's hashtag template.
- */
-export function linkedinCommentary(text: string): string {
+/** Plain words as LinkedIn's little text format: reserved characters escaped, hashtags as its hashtag template. */
+function littleText(text: string): string {
   let out = '';
   let last = 0;
-  for (const match of text.matchAll(MENTION_OR_HASHTAG)) {
+  for (const match of text.matchAll(HASHTAG)) {
     out += escapeLittleText(text.slice(last, match.index));
-    const [, name, urn, space, tag] = match;
-    out += name !== undefined && urn !== undefined ? `@[${escapeLittleText(name)}](${urn})` : `${space ?? ''}{hashtag|\\#|${tag ?? ''}}`;
+    const [, space, tag] = match;
+    out += `${space ?? ''}{hashtag|\\#|${tag ?? ''}}`;
     last = match.index + match[0].length;
   }
   return out + escapeLittleText(text.slice(last));
+}
+
+/**
+ * The caption as LinkedIn's commentary: the plain text escaped (so a caption's own `@[…](…)`
+ * or `](` is words, never markup), hashtags as LinkedIn's hashtag template, and each mention
+ * span written as `@[Name](urn)` with its name escaped. Spans that overlap or fall outside
+ * the text are left as words.
+ */
+export function linkedinCommentary(text: string, mentions: readonly PublishedMention[] = []): string {
+  let out = '';
+  let at = 0;
+  for (const span of [...mentions].sort((a, b) => a.start - b.start)) {
+    if (span.start < at || span.length <= 0 || span.start + span.length > text.length || !/^urn:li:(?:person|organization):\d+$/.test(span.urn)) continue;
+    out += littleText(text.slice(at, span.start));
+    out += `@[${escapeLittleText(text.slice(span.start, span.start + span.length))}](${span.urn})`;
+    at = span.start + span.length;
+  }
+  return out + littleText(text.slice(at));
 }
 
 /** The public URL of a post. */
@@ -175,10 +190,10 @@ export function linkedinConnector(options: LinkedinConnectorOptions): Connector 
     }
   }
 
-  function postBody(author: string, request: Pick<PublishRequest, 'text'>, content: Record<string, unknown> | null): Record<string, unknown> {
+  function postBody(author: string, request: Pick<PublishRequest, 'text' | 'mentions'>, content: Record<string, unknown> | null): Record<string, unknown> {
     return {
       author,
-      commentary: linkedinCommentary(request.text),
+      commentary: linkedinCommentary(request.text, request.mentions),
       visibility: 'PUBLIC',
       distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
       lifecycleState: 'PUBLISHED',
@@ -255,10 +270,10 @@ export function linkedinConnector(options: LinkedinConnectorOptions): Connector 
         throw error;
       }
     },
-    async findRecent(account, text, since, link = null) {
+    async findRecent(account, text, since, link = null, mentions = []) {
       // The author's posts newest first, 100 a page (start/count), until a page ends before
       // `since` or comes back short; the share is known by its tracked link.
-      const commentary = linkedinCommentary(text);
+      const commentary = linkedinCommentary(text, mentions);
       try {
         for (let page = 0; page < RECOVERY_MAX_PAGES; page += 1) {
           const url = `${base}/rest/posts?q=author&author=${encodeURIComponent(linkedinAuthor(account))}&start=${page * LINKEDIN_POSTS_PAGE}&count=${LINKEDIN_POSTS_PAGE}&sortBy=CREATED`;

@@ -46,19 +46,21 @@ describe('POST /api/v3/share/{network}/{postId}', () => {
     await linkNetwork(t.db, t.config, user, 'linkedin');
     const row = await buildPost(t.db, f.acme, { url: 'https://example.com/story', hashtags: ['acme', 'news'] });
     const published = await shareOutcomeCount('linkedin', 'published');
-    const res = await share('linkedin', row.id, { content: 'Read this, @Ada', channel_id: 9, mentions: [{ account_id: '42', account_type: 'person', index: 11, name: 'Ada Lovelace', mention_text: '@Ada', screen_name: null }] }, token);
+    const res = await share('linkedin', row.id, { content: 'Read this, @Con', channel_id: 9, mentions: [{ account_id: 'urn:li:organization:9100003', account_type: 'organization', index: 11, name: 'Contoso Evil Twin', mention_text: '@Con', screen_name: null }] }, token);
     expect(res.statusCode).toBe(200);
     const body = ShareResponse.parse(res.json());
     expect(body).toMatchObject({ error: null, intent: null, shares: { num_results: 1 }, share: { network_id: 3, state: 'published', reason: null } });
     expect(body.share?.social_link).toMatch(/^http:\/\/acme\.localhost:3000\/sandbox\/wall\?network=linkedin#sandbox-post-\d+$/);
 
     const [stored] = await t.db.select().from(shares).where(eq(shares.postId, row.id));
-    expect(stored).toMatchObject({ state: 'published', method: 'api', channel: 9, content: 'Read this, @Ada', userId: user.id, attempts: 1, errorCode: null });
+    expect(stored).toMatchObject({ state: 'published', method: 'api', channel: 9, content: 'Read this, @Con', userId: user.id, attempts: 1, errorCode: null });
+    // The mention is named by the organization lookup (the sandbox directory), not the request.
+    expect(stored?.mentions).toEqual([expect.objectContaining({ account_id: 'urn:li:organization:9100003', name: 'Contoso' })]);
     expect(stored?.audience).toBeGreaterThan(0);
     expect(stored?.publishedAt).toBeInstanceOf(Date);
-    // The wall shows what LinkedIn would: mention markup, hashtags, and the tracked link as the post's link.
+    // The wall shows what LinkedIn would: the mention's name, hashtags, and the tracked link as the post's link.
     const [wall] = await t.db.select().from(sandboxPosts).where(eq(sandboxPosts.shareId, stored?.id ?? 0));
-    expect(wall?.text).toBe('Read this, @[Ada Lovelace](urn:li:person:42) #acme #news');
+    expect(wall?.text).toBe('Read this, Contoso #acme #news');
     const [link] = await t.db.select().from(shareLinks).where(eq(shareLinks.id, stored?.linkId ?? 0));
     expect(wall?.link).toBe(`http://acme.localhost:3000/r/${link?.code}`);
     expect(link).toMatchObject({ userId: user.id, postId: row.id, channel: 9, network: 3 });

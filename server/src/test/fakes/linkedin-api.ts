@@ -29,6 +29,8 @@ export interface FakeLinkedinApi extends NetworkFake {
   /** Status checks a video stays PROCESSING (default 1). */
   processingChecks: number;
   followers: Map<string, number>;
+  /** Organizations the Organization Lookup API knows, by id (`GET /rest/organizations/{id}`). */
+  organizations: Map<string, string>;
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeAnswer => ({ status, body, headers });
@@ -36,7 +38,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 /** Starts the fake LinkedIn API on 127.0.0.1. */
 export async function startFakeLinkedinApi(): Promise<FakeLinkedinApi> {
   let fake: FakeLinkedinApi | null = null;
-  const state = { tokens: new Map<string, string>(), posts: [] as FakeLinkedinApi['posts'], assets: new Map<string, LiAsset>(), processingChecks: 1, followers: new Map<string, number>() };
+  const state = { tokens: new Map<string, string>(), posts: [] as FakeLinkedinApi['posts'], assets: new Map<string, LiAsset>(), processingChecks: 1, followers: new Map<string, number>(), organizations: new Map<string, string>() };
   let base = '';
   let n = 0;
 
@@ -60,6 +62,14 @@ export async function startFakeLinkedinApi(): Promise<FakeLinkedinApi> {
     if (!/^\d{6}$/.test(String(request.headers['linkedin-version'] ?? ''))) return json(426, { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version  is not active' });
     if (request.headers['x-restli-protocol-version'] !== '2.0.0') return json(400, { status: 400, message: 'Rest.li protocol 2.0.0 is required' });
     const action = request.query.get('action');
+
+    const organization = /^\/rest\/organizations\/(\d+)$/.exec(path);
+    if (method === 'GET' && organization) {
+      const id = organization[1] ?? '';
+      const name = self.organizations.get(id);
+      if (name === undefined) return json(404, { status: 404, serviceErrorCode: 100, code: 'RESOURCE_NOT_FOUND', message: `Organization ${id} not found` });
+      return json(200, { id: Number(id), localizedName: name, vanityName: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), primaryOrganizationType: 'NONE', locations: [] });
+    }
 
     if (method === 'POST' && path === '/rest/images' && action === 'initializeUpload') {
       const id = ++n;
