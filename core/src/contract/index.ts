@@ -20,6 +20,7 @@ export * from './company-sso.ts';
 export * from './track.ts';
 export * from './email-confirmation.ts';
 export * from './share.ts';
+export * from './events.ts';
 export * from './compliance.ts';
 export * from './mention-search.ts';
 export * from './ai-caption.ts';

@@ -8,7 +8,7 @@
  * `failed` or `unconfirmed` with its event in one transaction. A native video still
  * processing on the network stays `publishing` with its poll handle, and a job finishes it.
  */
-import { ErrorCode, networkIdOfSlug, postShareResumePath, type LinkableNetwork, type Mention, type ShareRequestParsed } from '@chorus/core';
+import { ErrorCode, networkIdOfSlug, postShareResumePath, type LinkableNetwork, type Mention, type ShareOutcomeData, type ShareRequestParsed } from '@chorus/core';
 import { eq, sql } from 'drizzle-orm';
 import { connectorFor, markRelinkNeeded, withFreshAccount, type ConnectorDeps } from '../connectors/registry.ts';
 import type { ConnectorAccount, ConnectorMedia, PublishOutcome, PublishRequest } from '../connectors/types.ts';
@@ -21,7 +21,7 @@ import { storedReason, type ShareReasonKind } from '../presenters/share.ts';
 import { lookUpMentions } from './mention-search.ts';
 import { publishedText } from './published-text.ts';
 import { checkShare, isNativeVideo } from './share-checks.ts';
-import { recordEvents, type EventInput } from './share-events.ts';
+import { recordEvents } from './share-events.ts';
 import { openShareIntent, type OpenedIntent } from './share-intents.ts';
 import { trackedLinkFor, trackedUrl } from './share-links.ts';
 import { shareMedia, type ShareMediaConfig } from './share-media.ts';
@@ -88,10 +88,13 @@ export async function mediaFor(deps: Pick<ShareDeps, 'config' | 'media'>, compan
   return { images: images.filter((image): image is ConnectorMedia => image !== null), video: null };
 }
 
+/** The events a share outcome writes (each with the outcome's ShareOutcomeData). */
+type OutcomeEventKind = 'share_published' | 'share_failed' | 'share_unconfirmed' | 'relink_needed' | 'video_share_processing' | 'video_share_succeeded' | 'video_share_failed';
+
 /** The row changes and events of an outcome. */
 interface Settled {
   values: Partial<typeof shares.$inferInsert>;
-  events: EventInput['kind'][];
+  events: OutcomeEventKind[];
 }
 
 function failed(kind: ShareReasonKind, code: number, detail: string): Settled {
@@ -132,7 +135,7 @@ function settleShare(outcome: PublishOutcome): Settled {
 /** Moves a share by its outcome and records the events, in one transaction, then counts the outcome (metrics). */
 export async function recordOutcome(deps: Pick<ShareDeps, 'db'>, share: ShareRow, outcome: PublishOutcome, extra: { audience?: number | null; video: boolean }): Promise<ShareRow> {
   const settled = settle(outcome, extra.video);
-  const eventData: Record<string, unknown> = { shareId: share.id, method: share.method, channel: share.channel };
+  const eventData: ShareOutcomeData = { shareId: share.id, method: share.method, channel: share.channel };
   if (outcome.kind !== 'published' && outcome.kind !== 'processing') eventData.reason = outcome.kind;
   if (outcome.kind === 'published') eventData.url = outcome.url;
   const row = await deps.db.transaction(async (tx) => {

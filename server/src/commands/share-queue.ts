@@ -17,13 +17,13 @@ import {
 } from '@chorus/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { connectorFor, type ConnectorDeps } from '../connectors/registry.ts';
-import { events, shares, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../db/schema.ts';
+import { shares, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../db/schema.ts';
 import { SqlState, sqlState } from '../db/sql-errors.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { JobQueue } from '../lib/context.ts';
 import { isRetryable, storedReason } from '../presenters/share.ts';
 import { lookUpMentions } from './mention-search.ts';
-import { recordEvents, type EventInput } from './share-events.ts';
+import { recordEvent, recordEvents, type EventInput } from './share-events.ts';
 import { captionToShare, checkShare, livePost, recheckShare, requireShareableCaption } from './share-checks.ts';
 import { linkOf, startSocialLink, type SocialLinkContext } from './social-link.ts';
 
@@ -149,7 +149,7 @@ export async function queueShare(deps: QueueDeps, company: CompanyRow, user: Use
         })
         .returning();
       if (row) {
-        await tx.insert(events).values({ companyId: company.id, userId: user.id, postId: post.id, network: networkId, kind: 'share_queued', data: { shareId: row.id, at: when.toISOString(), mode: at === null ? 'queue' : 'schedule' } });
+        await recordEvent(tx, { companyId: company.id, userId: user.id, postId: post.id, network: networkId, kind: 'share_queued', data: { shareId: row.id, at: when.toISOString(), mode: at === null ? 'queue' : 'schedule' } });
         await recordEvents(tx, options.alsoRecord?.(row) ?? []);
       }
       return row;
@@ -214,7 +214,7 @@ export async function updateQueuedShare(
       .where(and(eq(shares.id, share.id), eq(shares.state, 'queued')))
       .returning();
     if (rows[0]) {
-      await tx.insert(events).values({ companyId: company.id, userId: user.id, postId: share.postId, network: share.network, kind: 'share_queue_changed', data: { shareId: share.id, at: change.at.toISOString() } });
+      await recordEvent(tx, { companyId: company.id, userId: user.id, postId: share.postId, network: share.network, kind: 'share_queue_changed', data: { shareId: share.id, at: change.at.toISOString() } });
     }
     return rows;
   });
@@ -233,7 +233,7 @@ export async function removeQueuedShare(deps: Pick<QueueDeps, 'db'>, company: Co
       .where(and(eq(shares.id, share.id), eq(shares.state, 'queued')))
       .returning({ id: shares.id });
     if (removed.length === 0) throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, 'No such queued post.');
-    await tx.insert(events).values({ companyId: company.id, userId: user.id, postId: share.postId, network: share.network, kind: 'share_queue_removed', data: { shareId: share.id } });
+    await recordEvent(tx, { companyId: company.id, userId: user.id, postId: share.postId, network: share.network, kind: 'share_queue_removed', data: { shareId: share.id } });
   });
 }
 
@@ -280,7 +280,7 @@ export async function resolveShare(deps: Pick<QueueDeps, 'db'>, company: Company
       .where(and(eq(shares.id, id), eq(shares.companyId, company.id), eq(shares.userId, user.id), eq(shares.state, 'unconfirmed')))
       .returning();
     if (!row) throw new ApiError(ErrorCode.MISSING_OR_INCORRECT, 'No such unconfirmed share.');
-    await tx.insert(events).values({
+    await recordEvent(tx, {
       companyId: company.id,
       userId: user.id,
       postId: row.postId,

@@ -11,7 +11,8 @@ import type { PgBoss, Queue, WorkHandler, WorkOptions } from 'pg-boss';
 import { z } from 'zod';
 import type { PostMetrics, PublishOutcome } from '../connectors/types.ts';
 import type { Database } from '../db/database.ts';
-import { events, shares, type ShareRow } from '../db/schema.ts';
+import { shares, type ShareRow } from '../db/schema.ts';
+import { recordEvent, type EventBody } from '../commands/share-events.ts';
 import { recordShareOutcome } from '../lib/metrics.ts';
 import { recheckShare } from '../commands/share-checks.ts';
 import { cancelledReason, storedReason } from '../presenters/share.ts';
@@ -166,7 +167,7 @@ async function applyDecision(deps: DeliverShareDeps, share: ShareRow, decision: 
           .set({ state: 'published', networkPostId: decision.networkPostId, networkUrl: decision.url, publishedAt: now, updated: now, errorCode: null, errorReason: null, pollState: null })
           .where(and(eq(shares.id, share.id), inArray(shares.state, ['publishing', 'unconfirmed'])))
           .returning({ id: shares.id });
-        if (row) await tx.insert(events).values({ ...base, kind: 'share_published', data: { shareId: share.id, networkPostId: decision.networkPostId, url: decision.url, queued: true } });
+        if (row) await recordEvent(tx, { ...base, kind: 'share_published', data: { shareId: share.id, networkPostId: decision.networkPostId, url: decision.url, queued: true } });
         return row !== undefined;
       }
       case 'processing': {
@@ -174,7 +175,7 @@ async function applyDecision(deps: DeliverShareDeps, share: ShareRow, decision: 
           .update(shares)
           .set({ networkPostId: decision.networkPostId, pollState: decision.poll.state, updated: now })
           .where(mine);
-        await tx.insert(events).values({ ...base, kind: 'video_share_processing', data: { shareId: share.id } });
+        await recordEvent(tx, { ...base, kind: 'video_share_processing', data: { shareId: share.id } });
         await deps.enqueueVideoPoll?.(share.id, decision.poll.afterMs);
         return false;
       }
@@ -184,7 +185,7 @@ async function applyDecision(deps: DeliverShareDeps, share: ShareRow, decision: 
           .set({ state: 'queued', dueAt: decision.at, errorReason: storedReason('retryable', decision.detail), updated: now })
           .where(mine)
           .returning({ id: shares.id });
-        if (row) await tx.insert(events).values({ ...base, kind: 'share_delayed', data: { shareId: share.id, dueAt: decision.at.toISOString(), reason: 'retry' } });
+        if (row) await recordEvent(tx, { ...base, kind: 'share_delayed', data: { shareId: share.id, dueAt: decision.at.toISOString(), reason: 'retry' } });
         return false;
       }
       case 'failed': {
@@ -194,8 +195,8 @@ async function applyDecision(deps: DeliverShareDeps, share: ShareRow, decision: 
           .where(mine)
           .returning({ id: shares.id });
         if (!row) return false;
-        await tx.insert(events).values({ ...base, kind: 'share_failed', data: { shareId: share.id, code: decision.code, reason: decision.reason } });
-        if (decision.relink) await tx.insert(events).values({ ...base, kind: 'relink_needed', data: { shareId: share.id } });
+        await recordEvent(tx, { ...base, kind: 'share_failed', data: { shareId: share.id, code: decision.code, reason: decision.reason } });
+        if (decision.relink) await recordEvent(tx, { ...base, kind: 'relink_needed', data: { shareId: share.id } });
         return true;
       }
       case 'unconfirmed': {
@@ -204,7 +205,7 @@ async function applyDecision(deps: DeliverShareDeps, share: ShareRow, decision: 
           .set({ state: 'unconfirmed', errorReason: storedReason('unconfirmed', decision.detail), updated: now })
           .where(mine)
           .returning({ id: shares.id });
-        if (row) await tx.insert(events).values({ ...base, kind: 'share_unconfirmed', data: { shareId: share.id, reason: decision.detail } });
+        if (row) await recordEvent(tx, { ...base, kind: 'share_unconfirmed', data: { shareId: share.id, reason: decision.detail } });
         return row !== undefined;
       }
     }
@@ -214,14 +215,14 @@ async function applyDecision(deps: DeliverShareDeps, share: ShareRow, decision: 
 }
 
 /** Moves a share this worker claimed (its claim still holds) and records the event, in one transaction. */
-async function moveClaimed(deps: DeliverShareDeps, share: ShareRow, values: PgUpdateSetSource<typeof shares>, event: Pick<typeof events.$inferInsert, 'kind' | 'data'>): Promise<boolean> {
+async function moveClaimed(deps: DeliverShareDeps, share: ShareRow, values: PgUpdateSetSource<typeof shares>, event: EventBody): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(shares)
       .set(values)
       .where(and(eq(shares.id, share.id), eq(shares.state, 'publishing'), eq(shares.attempts, share.attempts)))
       .returning({ id: shares.id });
-    if (row) await tx.insert(events).values({ companyId: share.companyId, userId: share.userId, postId: share.postId, network: share.network, ...event });
+    if (row) await recordEvent(tx, { companyId: share.companyId, userId: share.userId, postId: share.postId, network: share.network, ...event });
     return row !== undefined;
   });
 }
@@ -382,7 +383,7 @@ export async function recoverStalledShares(deps: DeliverShareDeps): Promise<numb
           .where(and(eq(shares.id, share.id), eq(shares.state, 'publishing')))
           .returning({ id: shares.id });
         if (rows.length > 0) {
-          await tx.insert(events).values({
+          await recordEvent(tx, {
             companyId: share.companyId,
             userId: share.userId,
             postId: share.postId,
