@@ -219,6 +219,17 @@ test('copy link puts the tracked link on the clipboard, and visiting it goes to 
   expect(visit.status()).toBe(302);
   expect(visit.headers()['location']).toMatch(/^https?:\/\//);
   await visitor.dispose();
+
+  // A post without a link of its own has no tracked link to copy: it is not offered.
+  const plain = await page.evaluate(async () => {
+    const response = await fetch(`/api/v4/post/?results_per_page=100&_=${Date.now()}`);
+    return ((await response.json()) as { objects: { id: number; title: string; url: string | null; facebook: boolean }[] }).objects.find((post) => post.url === null && post.facebook);
+  });
+  if (!plain) throw new Error('the Acme demo library has no post without a link open to Facebook');
+  await page.goto(`/post/${plain.id}`);
+  const dialog = page.getByRole('dialog', { name: plain.title });
+  await expect(dialog.getByRole('button', { name: 'Share on Facebook' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
 });
 
 test('on a 320 px phone the share modal is a full-screen sheet without horizontal scrolling, with touch targets of 24 px or more', async ({ page, baseURL }) => {

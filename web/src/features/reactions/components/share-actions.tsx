@@ -50,7 +50,8 @@ function IconAction(props: { label: string; icon: JSX.Element; onClick: () => vo
 
 /**
  * Share buttons of the interaction bar: each network the company and the post allow, then
- * e-mail and copy link when their toggles are on; 'Internal' for a post that cannot be shared.
+ * e-mail and copy link when their toggles are on and the post has a link; 'Internal' for a post
+ * that cannot be shared.
  */
 export function ShareButtons(props: { post: Post; config: ConfigInfoResponse | undefined }): JSX.Element {
   const { t } = useTranslation(['library']);
@@ -70,8 +71,9 @@ export function ShareButtons(props: { post: Post; config: ConfigInfoResponse | u
       {byBarOrder.map((network) => (
         <IconAction key={network} label={t('library:card.shareOn', { network: NETWORK_NAMES[network] })} icon={<NetworkIcon network={network} />} onClick={() => launcher.openShare({ post, network })} />
       ))}
-      {config?.feature_toggles.share_via_email_enabled ? <IconAction label={t('library:card.email')} icon={<Mail20Regular />} onClick={() => launcher.shareByEmail(post)} /> : null}
-      {config?.feature_toggles.copy_link_enabled ? <IconAction label={t('library:card.copyLink')} icon={<Link20Regular />} onClick={() => launcher.copyLink(post)} /> : null}
+      {/* A tracked link needs the post's own link: a post without one (an image, a video) offers neither. */}
+      {config?.feature_toggles.share_via_email_enabled && post.url !== null ? <IconAction label={t('library:card.email')} icon={<Mail20Regular />} onClick={() => launcher.shareByEmail(post)} /> : null}
+      {config?.feature_toggles.copy_link_enabled && post.url !== null ? <IconAction label={t('library:card.copyLink')} icon={<Link20Regular />} onClick={() => launcher.copyLink(post)} /> : null}
     </div>
   );
 }
