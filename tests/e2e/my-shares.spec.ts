@@ -246,6 +246,9 @@ test('a share scheduled moments ahead is published by the worker: My Shares list
   const view = item.getByRole('link', { name: 'View on LinkedIn' });
   await expect(view).toBeVisible();
   await expect(item.getByText('Published on LinkedIn')).toBeVisible();
+  // The item names the post it shares (a link to it) and marks the sandbox's made-up engagement as demo figures.
+  await expect(item.getByRole('link', { name: post.title })).toHaveAttribute('href', `/post/${post.id}`);
+  await expect(item.getByText(/^Demo figures from the sandbox network: \d+ likes/)).toBeVisible();
   await expect(page.getByText('0 posts in your queue')).toBeVisible();
   await expect(view).toHaveAttribute('href', /\/sandbox\/wall\?network=linkedin#sandbox-post-\d+$/);
   await page.goto((await view.getAttribute('href')) ?? '');

@@ -91,6 +91,8 @@ export type PushedEdit = z.infer<typeof PushedEdit>;
 export const TimelinePost = z.object({
   id: z.number().int(),
   post_id: z.number().int(),
+  /** The post's title, so the member sees what they shared (our addition to the spec's fields). */
+  post_title: z.string(),
   network_id: ShareableNetworkIdSchema,
   content: z.string(),
   mentions: z.array(Mention),

@@ -55,6 +55,7 @@ export function presentTimelinePost(share: ShareRow, post: PostRow, clicks: numb
   return {
     id: share.id,
     post_id: post.id,
+    post_title: post.title,
     network_id: summary.network_id,
     content: share.content,
     mentions: share.mentions,

@@ -3,7 +3,7 @@ import type { JSX } from 'react';
 import { Button, Card, Link, Text } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { localDateOf, NETWORK_NAMES, TimelineType, type TimelinePost } from '@chorus/core';
+import { localDateOf, NETWORK_NAMES, PostStatus, TimelineType, type TimelinePost } from '@chorus/core';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { SchedulePicker } from '../../../components/schedule-picker.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -69,10 +69,22 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
           <time dateTime={item.date}>{when}</time>
         </Text>
       </div>
+      <div className={styles.itemPost}>
+        {item.primary_media_images[0] ? <img className={styles.itemImage} src={item.primary_media_images[0]} alt={t('share:myShares.postImage')} width={56} height={56} loading="lazy" /> : null}
+        {item.status === PostStatus.LIVE ? (
+          <Link href={`/post/${item.post_id}`} className={styles.itemTitle}>
+            {item.post_title}
+          </Link>
+        ) : (
+          <Text weight="semibold" className={styles.itemTitle}>
+            {item.post_title}
+          </Text>
+        )}
+      </div>
       <Text className={description === null ? styles.noCaption : undefined} title={description === null ? undefined : item.content}>
         {description ?? t('share:myShares.noCaption')}
       </Text>
-      {item.reminder ? <Text size={200}>{t('share:myShares.reminder', { network })}</Text> : null}
+      {item.reminder && props.type === TimelineType.QUEUED ? <Text size={200}>{t('share:myShares.reminder', { network })}</Text> : null}
       {pushedEdit === undefined ? null : <PushedEditBar edit={pushedEdit} network={network} pending={pending} onDecide={handleDecide} />}
       {props.type === TimelineType.SHARED ? <SharedState item={item} network={network} pending={pending} act={act} /> : null}
       {props.type === TimelineType.QUEUED ? (
@@ -106,6 +118,11 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
   );
 }
 
+/** A share published on the sandbox network (its link is the sandbox wall). */
+function isSandboxShare(item: TimelinePost): boolean {
+  return item.social_link !== null && /\/sandbox\/wall(?:[?#]|$)/.test(item.social_link);
+}
+
 type Act = (call: () => Promise<unknown>, success: string | null) => void;
 
 /** A shared item's state (our `state`): published, failed, unconfirmed, or still on its way. */
@@ -115,6 +132,14 @@ function SharedState(props: { item: TimelinePost; network: string; pending: bool
   const { likes, comments, clickthroughs, reshares } = item.analytics;
   switch (item.state) {
     case 'published':
+      // A Facebook profile share is a reminder to post it: never called published.
+      if (item.reminder) {
+        return (
+          <div className={styles.state}>
+            <Text size={200}>{t('share:myShares.reminded', { network })}</Text>
+          </div>
+        );
+      }
       return (
         <div className={styles.state}>
           <Text size={200}>{t('share:myShares.published', { network })}</Text>
@@ -123,7 +148,8 @@ function SharedState(props: { item: TimelinePost; network: string; pending: bool
               {t('share:myShares.viewOn', { network })}
             </Link>
           )}
-          <Text size={200}>{t('share:myShares.analytics', { likes, comments, clickthroughs, reshares })}</Text>
+          {/* The sandbox network makes its engagement up: say so, so nobody takes it for real reach. */}
+          <Text size={200}>{t(isSandboxShare(item) ? 'share:myShares.demoAnalytics' : 'share:myShares.analytics', { likes, comments, clickthroughs, reshares })}</Text>
         </div>
       );
     case 'failed':
