@@ -32,7 +32,8 @@ export interface EventPayloads {
   share_unconfirmed: ShareOutcomeData;
   share_cancelled: { shareId: number; code: number };
   share_intent_opened: { shareId: number; reason: string };
-  share_intent_completed: { shareId: number; network: string };
+  /** `counted` false for a member's further intents for the post and network the same day. */
+  share_intent_completed: { shareId: number; network: string; counted: boolean };
   copy_link_created: { linkId: number; channel: number };
   link_clicked: { linkId: number; channel: number | null };
   relink_needed: { shareId?: number };

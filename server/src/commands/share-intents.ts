@@ -75,7 +75,34 @@ export async function openShareIntent(
 }
 
 /**
- * The person completed an intent: it becomes published (and counts) once. Only its owner in
+ * Whether an intent completed now is the member's first counted one for this post and network
+ * today (UTC): a share-intent loop is stored but counts once a day (issue 52 item 9). The
+ * member's completions for the post are serialised by a transaction lock, so two at once
+ * cannot both count.
+ */
+async function firstIntentToday(tx: Database, userId: number, postId: number, networkId: ShareableNetworkId): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${userId}, ${postId})`);
+  const [earlier] = await tx
+    .select({ id: shares.id })
+    .from(shares)
+    .where(
+      and(
+        eq(shares.userId, userId),
+        eq(shares.postId, postId),
+        eq(shares.network, networkId),
+        eq(shares.method, 'intent'),
+        eq(shares.state, 'published'),
+        eq(shares.counted, true),
+        sql`${shares.publishedAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+      ),
+    )
+    .limit(1);
+  return earlier === undefined;
+}
+
+/**
+ * The person completed an intent: it becomes published once, and counts once per member, post
+ * and network a day. Only its owner in
  * this company may complete it, for the network it was opened for (404 otherwise); completing
  * it again changes nothing. Returns the post's share count after it.
  */
@@ -89,9 +116,10 @@ export async function completeShareIntent(db: Database, company: CompanyRow, use
       .for('update');
     if (!intent) throw notFound();
     if (intent.state !== 'published') {
+      const counted = await firstIntentToday(tx, userId, intent.postId, networkId);
       await tx
         .update(shares)
-        .set({ state: 'published', errorReason: null, publishedAt: sql`now()`, updated: sql`now()` })
+        .set({ state: 'published', counted, errorReason: null, publishedAt: sql`now()`, updated: sql`now()` })
         .where(eq(shares.id, intent.id));
       await recordEvent(tx, {
         companyId: company.id,
@@ -99,7 +127,7 @@ export async function completeShareIntent(db: Database, company: CompanyRow, use
         postId: intent.postId,
         network: intent.network,
         kind: 'share_intent_completed',
-        data: { shareId: intent.id, network: SHAREABLE_NETWORK_SLUGS[networkId] },
+        data: { shareId: intent.id, network: SHAREABLE_NETWORK_SLUGS[networkId], counted },
       });
     }
     const [post] = await tx.select({ shareCount: posts.shareCount }).from(posts).where(eq(posts.id, intent.postId)).limit(1);

@@ -325,6 +325,11 @@ export const shares = pgTable(
     network: smallint('network').notNull(),
     state: text('state').$type<ShareStateColumn>().notNull(),
     method: text('method').$type<ShareMethodColumn>().notNull().default('api'),
+    /**
+     * Whether a published share counts (posts' share counters, points, analytics). An intent
+     * share counts once per member, post and network per UTC day; more are kept, uncounted.
+     */
+    counted: boolean('counted').notNull().default(true),
     /** Share-flow type of where the share started (0 to 9). */
     channel: smallint('channel').notNull().default(9),
     /** The page posted as (Facebook page, LinkedIn organization); null for the personal account. */
