@@ -70,6 +70,8 @@ export const ErrorCode = {
   AVATAR_TOO_LARGE: 481,
   /** Our own: an avatar outside 150x150 to 600x800 pixels. */
   AVATAR_DIMENSIONS: 482,
+  /** Our own: the company does not let people in this way (e-mail sign-in off, an SSO not set up); nothing was checked. */
+  SIGN_IN_METHOD_OFF: 489,
   /** Our own: a self signed-up member has not yet followed the link mailed to confirm their address. */
   EMAIL_NOT_CONFIRMED: 490,
   /** Our own: self sign-up is open only to addresses in the company's sign-up domains. */
@@ -141,6 +143,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   480: def(480, 415, 'That file type is not supported. Please use a .jpg or .png'),
   481: def(481, 413, 'That file is too large, do not use a file larger than 4 Megabytes'),
   482: def(482, 422, "That image size isn't supported. Please use an image between 150x150 and 600x800 pixels."),
+  489: def(489, 403, 'This company does not sign in this way. Please use one of the options on its sign-in page.'),
   490: def(490, 403, 'Please confirm your e-mail address first.'),
   491: def(491, 422, "Please sign up with your work e-mail address: this company's sign-up is open only to its own e-mail domains."),
   492: def(492, 410, 'This confirmation link is no longer valid.'),

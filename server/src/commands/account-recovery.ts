@@ -14,6 +14,7 @@ import type { Database } from '../db/database.ts';
 import { companies, memberships, sessions, users, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
+import { requireAdmitted } from './sign-in-policy.ts';
 
 /**
  * Recovery links last one hour: long enough to reach the mailbox and act, short enough that
@@ -40,15 +41,24 @@ function displayName(user: UserRow): string {
 
 /**
  * The active user with that address and the company a link should open: the host company if
- * they belong to it, else (on the assisted-login host) their first company.
+ * they belong to it, else (on the assisted-login host) their first company that signs in with
+ * e-mail. A host that does not sign in with e-mail is refused (489) before the address is looked
+ * up, so the answer says nothing about it.
  */
 async function findRecipient(db: Database, host: CompanyRow | null, email: string): Promise<Recipient | null> {
+  if (host) requireAdmitted(host, { kind: 'email' });
   const rows = await db
     .select({ user: users, company: companies, role: memberships.role })
     .from(users)
     .innerJoin(memberships, eq(memberships.userId, users.id))
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.deactivatedAt), host ? eq(companies.id, host.id) : undefined))
+    .where(
+      and(
+        eq(users.email, email.trim().toLowerCase()),
+        isNull(users.deactivatedAt),
+        host ? eq(companies.id, host.id) : sql`(${companies.featureToggles} ->> 'email_login_enabled')::boolean`,
+      ),
+    )
     .orderBy(asc(memberships.created), asc(companies.id))
     .limit(1);
   const row = rows[0];
@@ -67,6 +77,13 @@ export async function requestPasswordRecovery(ctx: RecoveryContext, host: Compan
   const code = await issueOneTimeToken(ctx.db, { kind: 'recovery', userId: user.id, companyId: company.id, email: user.email, ttlMs: RECOVERY_LINK_EXPIRY_MS });
   const url = `${companyOrigin(ctx.config, company.subdomain)}/sign-in/email/reset?recover_code=${code}`;
   await sendMail(ctx, { kind: 'recovery', to: user.email, language: user.language, companyId: company.id, name: displayName(user), companyName: company.name, url });
+}
+
+/** Refuses (489) a mailed link of a company that no longer signs in with e-mail. */
+async function requireCompanyAdmitsEmail(db: Database, companyId: number | null): Promise<void> {
+  if (companyId === null) return;
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (company) requireAdmitted(company, { kind: 'email' });
 }
 
 function resetLinkUnavailable(): ApiError {
@@ -88,6 +105,8 @@ export async function checkRecoveryCode(db: Database, code: string): Promise<voi
 export async function resetPasswordWithCode(db: Database, code: string, password: string): Promise<void> {
   const found = await peekToken(db, 'recovery', code);
   if (found.state !== 'valid' || found.row.userId === null) throw resetLinkUnavailable();
+  // E-mail sign-in may have been switched off since the link was mailed.
+  await requireCompanyAdmitsEmail(db, found.row.companyId);
   const userId = found.row.userId;
   const tokenId = found.row.id;
   const passwordHash = await hashPassword(password);
@@ -152,6 +171,9 @@ export async function requireNoSilentSwitch(db: Database, carriedToken: string |
 }
 
 export async function signInWithMagicLink(db: Database, code: string): Promise<MagicSignIn> {
+  // A company that switched e-mail sign-in off since the link was mailed: refused, the link kept.
+  const peeked = await peekToken(db, 'magic-link', code);
+  if (peeked.state === 'valid') await requireCompanyAdmitsEmail(db, peeked.row.companyId);
   const found = await redeemToken(db, 'magic-link', code);
   if (found.state === 'used') throw new ApiError(ErrorCode.MAGIC_LINK_USED);
   if (found.state === 'expired') throw new ApiError(ErrorCode.MAGIC_LINK_EXPIRED);

@@ -14,6 +14,7 @@ import { memberships, users, type CompanyRow, type UserRow } from '../db/schema.
 import { ApiError, forbidden } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import type { SignedUp } from './sign-up.ts';
+import { requireAdmitted } from './sign-in-policy.ts';
 
 /** Confirmation and join links last a week, as long as an unconfirmed account is kept. */
 export const EMAIL_CONFIRMATION_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -93,7 +94,8 @@ export async function joinCompany(db: Database, company: CompanyRow | null, code
   if (company === null) throw linkInvalid();
   const found = await peekToken(db, 'sign-up-join', code, { companyId: company.id });
   if (found.state !== 'valid' || found.row.userId === null) throw linkInvalid();
-  if (!company.selfSignUpEnabled || !company.featureToggles.email_login_enabled) throw forbidden('Self sign-up is not enabled for this company.');
+  requireAdmitted(company, { kind: 'email' });
+  if (!company.selfSignUpEnabled) throw forbidden('Self sign-up is not enabled for this company.');
   const { id: tokenId, userId } = found.row;
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.email !== found.row.email) throw linkInvalid();

@@ -4,7 +4,6 @@
  */
 import { CONFIRM_PHRASE, ErrorCode, Role, type PersonalDataResponse } from '@chorus/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { googleConfigOf } from '../auth/google.ts';
 import { issueOneTimeToken } from '../auth/one-time-tokens.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { companyOrigin, type Config } from '../config.ts';
@@ -36,6 +35,7 @@ import {
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { ANALYTICS_EVENT_KINDS } from './analytics.ts';
+import { isSsoOnly } from './sign-in-policy.ts';
 import { companyDefaultLanguage } from '../presenters/company.ts';
 
 /** Delete tokens stay usable for 30 days: GDPR asks for an answer within one month. */
@@ -43,11 +43,6 @@ export const DELETE_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The web page where an admin confirms or rejects a deletion request. */
 export const CONFIRM_DELETION_PATH = '/confirm-user-deletion';
-
-/** Whether the company signs in only through SSO (e-mail login off, SAML or Google on). */
-export function isSsoOnly(company: CompanyRow): boolean {
-  return !company.featureToggles.email_login_enabled && (company.samlConfig !== null || googleConfigOf(company) !== null);
-}
 
 /**
  * Checks the confirmation of a deactivation or deletion: CONFIRM in SSO-only companies

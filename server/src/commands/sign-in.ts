@@ -6,6 +6,7 @@ import { createSession, deleteSessionByToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { companies, memberships, users, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { wrongCredentials } from '../errors.ts';
+import { requireAdmitted, signsInThroughSaml } from './sign-in-policy.ts';
 
 /** A started session. */
 export interface SignedIn {
@@ -29,11 +30,6 @@ export interface SignInThroughSso {
 /** The outcome of a sign-in that did not fail. */
 export type SignInOutcome = SignedIn | SignInElsewhere | SignInThroughSso;
 
-/** Whether a company has e-mail login off and SAML on: its people sign in through the IdP. */
-export function signsInThroughSaml(company: CompanyRow): boolean {
-  return !company.featureToggles.email_login_enabled && company.samlConfig !== null;
-}
-
 /** What a sign-in attempt carries besides the credentials. */
 export interface SignInAttempt {
   email: string;
@@ -49,10 +45,12 @@ export interface SignInAttempt {
  * answer does not reveal which part was wrong (the right password of a deactivated account is
  * 493, see checkPasswordTry); an address with
  * used its tries answers 308 whatever the password, whether or not it has an account (see
- * auth/login-throttle.ts). On a company that signs in through SAML only, nothing is checked (so nothing is revealed) and the caller is sent there.
+ * auth/login-throttle.ts). On a company that signs in through SAML only, nothing is checked (so nothing is revealed) and the caller is sent there;
+ * on one with e-mail sign-in off otherwise, nothing is checked either and the answer is 489.
  */
 export async function signIn(db: Database, company: CompanyRow | null, attempt: SignInAttempt): Promise<SignInOutcome> {
   if (company && signsInThroughSaml(company)) return { kind: 'sso' };
+  if (company) requireAdmitted(company, { kind: 'email' });
   const email = attempt.email.trim().toLowerCase();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   await checkPasswordTry(db, email, user, attempt.password);

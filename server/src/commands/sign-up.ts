@@ -29,6 +29,7 @@ import { companyDefaultLanguage } from '../presenters/company.ts';
 import { presentUserCompany } from '../presenters/user.ts';
 import type { UserRow } from '../db/schema.ts';
 import { mailEmailConfirmation, mailJoinInvitation, type ConfirmationContext } from './email-confirmation.ts';
+import { requireAdmitted } from './sign-in-policy.ts';
 
 /** A new, signed-in user. */
 export interface SignedUp {
@@ -147,9 +148,9 @@ async function createAccount(db: Database, company: CompanyRow, account: NewAcco
   return { token, user: created, role: account.role };
 }
 
-/** Whether a password sign-up is possible here: SSO-only companies sign up through their provider. */
+/** Whether a password sign-up is possible here (489 otherwise): SSO-only companies sign up through their provider. */
 function assertEmailSignUp(company: CompanyRow): void {
-  if (!company.featureToggles.email_login_enabled) throw forbidden('This company signs up through single sign-on.');
+  requireAdmitted(company, { kind: 'email' });
 }
 
 /**

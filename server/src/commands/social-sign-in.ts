@@ -10,13 +10,12 @@
  * mail goes to the typed work address only if it is a member's, and only following the mailed
  * link, in the browser that asked for it, links the account and signs in.
  */
-import { ErrorCode, SOCIAL_SIGN_IN_SLUGS, safeNextPath, type Role } from '@chorus/core';
+import { ErrorCode, safeNextPath, type Role } from '@chorus/core';
 import { and, eq, isNull } from 'drizzle-orm';
-import { googleConfigOf } from '../auth/google.ts';
-import { issueOneTimeToken, peekToken, redeemToken } from '../auth/one-time-tokens.ts';
+import { issueOneTimeToken, peekToken, redeemToken, type TokenScope } from '../auth/one-time-tokens.ts';
 import { pkcePair } from '../auth/oauth-networks.ts';
 import { createSession, hashToken } from '../auth/sessions.ts';
-import { networkAvailable, socialProvider, usesSandbox, type NetworkSettings, type SocialProfile } from '../auth/social-providers.ts';
+import { socialProvider, usesSandbox, type SocialProfile } from '../auth/social-providers.ts';
 import { issueSsoExchange, ssoLandingUrl, type BrowserBinding } from '../auth/sso-exchange.ts';
 import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -24,6 +23,7 @@ import { companies, externalIdentities, memberships, users, type CompanyRow, typ
 import { ApiError, notFound } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { federatedSignIn, keepIdentity } from './federated-sign-in.ts';
+import { GOOGLE_NETWORK, requireAdmitted, socialNetworkOffered, socialSignInSwitchedOn, type SocialNetworkConfig } from './sign-in-policy.ts';
 
 /** A sign-in may sit on the consent page this long. */
 export const SOCIAL_STATE_TTL_MS = 10 * 60 * 1000;
@@ -32,33 +32,10 @@ export const SOCIAL_PENDING_TTL_MS = 30 * 60 * 1000;
 /** Verification links last 24 hours, as magic links do. */
 export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** What deciding whether a network is offered needs from the configuration. */
-export type SocialNetworkConfig = NetworkSettings;
-
 /** What these commands need from the app context. */
 export interface SocialContext {
   db: Database;
   config: Pick<Config, 'mail' | 'baseDomain' | 'nodeEnv' | 'port'> & SocialNetworkConfig;
-}
-
-/** Google as a social sign-in option is the company's own Google client (auth/google.ts). */
-export const GOOGLE_NETWORK = 'google';
-
-/** Whether the company switched sign-in with this network slug on. */
-function socialSignInSwitchedOn(company: CompanyRow, network: string): boolean {
-  return Object.entries(SOCIAL_SIGN_IN_SLUGS).some(([index, slug]) => slug === network && company.socialSignIn[Number(index)] === true);
-}
-
-/**
- * Whether the company offers sign-in with this network here: switched on, and with something
- * behind it: X, LinkedIn and Facebook through their real client or (where allowed) the sandbox,
- * Google through the company's configured Google client; Instagram has no consumer login API,
- * so it is never offered. The branded settings show exactly these.
- */
-export function socialNetworkOffered(config: SocialNetworkConfig, company: CompanyRow, network: string): boolean {
-  if (!socialSignInSwitchedOn(company, network)) return false;
-  if (network === GOOGLE_NETWORK) return googleConfigOf(company) !== null;
-  return networkAvailable(network, config);
 }
 
 /** Whether sign-in with this network is the embedded sandbox here (its consent pages exist only then). */
@@ -231,10 +208,22 @@ export interface VerifiedSignIn {
  * signs them in. Unknown codes (and links followed in another browser than the one that asked
  * for them, which keep working there) are 427, used ones 428, expired ones 426 (as magic links).
  */
-export async function verifyEmailAndSignIn(db: Database, code: string, pending: string | undefined): Promise<VerifiedSignIn> {
-  const found = await redeemToken(db, 'verification', code, {
+export async function verifyEmailAndSignIn(db: Database, config: SocialNetworkConfig, code: string, pending: string | undefined): Promise<VerifiedSignIn> {
+  const scope: TokenScope<'verification'> = {
     accept: (data, row) => row.userId !== null && row.companyId !== null && pending !== undefined && hashToken(pending) === data.pendingHash,
-  });
+  };
+  // The network may have been switched off since the link was mailed: refused (489), the link kept.
+  const peeked = await peekToken(db, 'verification', code, scope);
+  if (peeked.state === 'valid' && peeked.row.companyId !== null) {
+    const [pendingSignIn] = await db
+      .select({ company: companies, provider: externalIdentities.provider })
+      .from(externalIdentities)
+      .innerJoin(companies, eq(companies.id, peeked.row.companyId))
+      .where(eq(externalIdentities.id, peeked.data.identityId))
+      .limit(1);
+    if (pendingSignIn) requireAdmitted(pendingSignIn.company, { kind: 'social', network: pendingSignIn.provider, config });
+  }
+  const found = await redeemToken(db, 'verification', code, scope);
   if (found.state === 'used') throw new ApiError(ErrorCode.MAGIC_LINK_USED);
   if (found.state === 'expired') throw new ApiError(ErrorCode.MAGIC_LINK_EXPIRED);
   if (found.state !== 'valid' || found.row.userId === null || found.row.companyId === null) throw new ApiError(ErrorCode.MAGIC_LINK_ERROR);

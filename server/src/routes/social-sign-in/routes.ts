@@ -88,7 +88,7 @@ export const socialSignInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   async function verify(request: FastifyRequest, input: unknown) {
     const { code } = parseInput(EmailVerificationQuery, input ?? {});
-    const session = await verifyEmailAndSignIn(ctx.db, code, request.cookies[PENDING_COOKIE]);
+    const session = await verifyEmailAndSignIn(ctx.db, ctx.config, code, request.cookies[PENDING_COOKIE]);
     await rotateCarriedSession(ctx.db, request, session.user.id);
     const user = presentUser(session.user, session.role, await userCompanies(ctx.db, session.user.id));
     const url = `${companyOrigin(ctx.config, session.company.subdomain)}/`;

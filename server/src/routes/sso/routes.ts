@@ -13,7 +13,7 @@ import { presentUser, userCompanies } from '../../presenters/user.ts';
 export const ssoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/api/v1/auth/sso/decrypt-token', async (request) => {
     const input = parseInput(SsoDecryptTokenRequest, request.body ?? {});
-    const session = await signInWithSsoExchange(ctx.db, request.company, input.encrypted_token, browserNonce(request));
+    const session = await signInWithSsoExchange(ctx.db, ctx.config, request.company, input.encrypted_token, browserNonce(request));
     await rotateCarriedSession(ctx.db, request, session.user.id);
     const user = presentUser(session.user, session.role, await userCompanies(ctx.db, session.user.id));
     return checked(SsoDecryptTokenResponse, { token: session.token, sso_url: null, user }, ctx.checkResponses);

@@ -378,13 +378,13 @@ describe('POST /api/v1/user/password', () => {
     expect(res.json().error).toBe(ErrorCode.MISSING_OR_INCORRECT);
   });
 
-  it('is refused with 403 where the company has e-mail login off', async () => {
+  it('is refused (403, 489) where the company has e-mail login off', async () => {
     const company = await buildCompany(t.db, { featureToggles: { ...DEFAULT_FEATURE_TOGGLES, email_login_enabled: false } });
     const user = await buildUser(t.db, [{ company }]);
     const token = await sessionFor(t.db, user);
     const res = await post(t.app, company.subdomain, '/api/v1/user/password', { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD, confirm_new_password: NEW_PASSWORD }, token);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe(ErrorCode.FORBIDDEN);
+    expect(res.json().error).toBe(ErrorCode.SIGN_IN_METHOD_OFF);
     expect(await verifyPassword((await row(user.id)).passwordHash, TEST_PASSWORD)).toBe(true);
   });
 

@@ -21,6 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { encodeAvatar, readAvatar, removeAvatar, saveAvatar, type AvatarUpload } from '../../commands/avatar.ts';
 import { changeUserPassword, saveUserAccount } from '../../commands/user-account.ts';
+import { requireAdmitted } from '../../commands/sign-in-policy.ts';
 import { memberships, users, type UserRow } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound, parseInput, validationFailed } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -80,7 +81,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   app.post('/api/v1/user/password', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
-    if (!company.featureToggles.email_login_enabled) throw forbidden();
+    requireAdmitted(company, { kind: 'email' });
     const input = parseInput(ChangePasswordRequest, request.body ?? {});
     const token = await changeUserPassword(ctx.db, viewer.user, company.id, input);
     return checked(ChangePasswordResponse, { token }, ctx.checkResponses);
