@@ -195,12 +195,12 @@ export function moduleStats(): Plugin {
 
 /**
  * Lazily loaded chunks that paint with a page's first frame: the phone's smart app banner, the
- * library screens on a topic page, and the two warnings above the
- * page (an unconfirmed e-mail, a time zone that differs from the saved one), which hold the
- * frame when they show (WithFirstPaint): the time zone's came in three round trips, its chunk,
- * its imports, theirs (see modulePreload below).
+ * library screens on a topic page, the warning above the page of a time zone that differs
+ * from the saved one, which holds the frame when it shows (WithFirstPaint): it came in three
+ * round trips, its chunk, its imports, theirs (see modulePreload below); and the
+ * confirm-your-e-mail screen an unconfirmed member sees instead of every page.
  */
-const FIRST_FRAME_CHUNKS = /^assets\/(?:smart-app-banner|library-routes|timezone-warning-bar|email-confirmation-banner)-[\w-]+\.js$/;
+const FIRST_FRAME_CHUNKS = /^assets\/(?:smart-app-banner|library-routes|timezone-warning-bar|unconfirmed-route)-[\w-]+\.js$/;
 
 /**
  * The post dialog's route (routes/post-dialog.tsx): some 35 files, which came in four waves (the

@@ -8,6 +8,8 @@
  *   other company's host and on the assisted-login host: 401, our "sign in" code;
  * - as a member acting on another member's account, a plain user or content creator on a
  *   manager route, and anyone but an admin on an admin route: 403, our forbidden code;
+ * - as a member who has not confirmed their e-mail address, on every route but the few the
+ *   confirm-your-e-mail screen needs (declared `unconfirmed`): 403, our unconfirmed code 490;
  * - on every state-changing route, cross-site with the session cookie alone (no X-AUTH-TOKEN,
  *   `Origin: https://evil.example`, `Sec-Fetch-Site: cross-site`): 403, our forbidden code,
  *   except the routes declared to accept cross-site posts, which must let them through;
@@ -70,6 +72,9 @@ const roleCases = protectedRoutes.flatMap((route) => {
   return refused.map((who) => ({ route, who }));
 });
 const controlRoutes = protectedRoutes.filter((route) => route.noControl === undefined);
+/** Routes an unconfirmed member may call (the confirm-your-e-mail screen's); every other protected route refuses them. */
+const unconfirmedAllowed = declared.filter((route) => route.unconfirmed !== undefined);
+const unconfirmedRefused = protectedRoutes.filter((route) => route.unconfirmed === undefined);
 /** Routes declared to accept cross-site requests: the CSRF rule must let them through. */
 const crossSiteAccepted = declared.filter((route) => route.crossSite !== undefined);
 
@@ -184,10 +189,13 @@ function expectAnswer(response: LightMyRequestResponse, status: number, code: nu
   expect({ status: response.statusCode, error: errorCodeOf(response) }, `${what}: ${response.body.slice(0, 300)}`).toEqual({ status, error: code });
 }
 
-/** A new Acme member with the least role the route admits, signed in, with what the route needs. */
-async function freshCaller(route: Declared): Promise<{ caller: Caller; token: string }> {
+/**
+ * A new Acme member with the least role the route admits, signed in, with what the route needs
+ * (`unconfirmed`: one who has not yet followed the link mailed to confirm their address).
+ */
+async function freshCaller(route: Declared, options: { unconfirmed?: boolean } = {}): Promise<{ caller: Caller; token: string }> {
   const role = route.access === 'admin' ? Role.ADMIN : route.access === 'manager' ? Role.MANAGER : Role.USER;
-  const user = await buildUser(db, [{ company: tenants.acme, role }]);
+  const user = await buildUser(db, [{ company: tenants.acme, role }], options.unconfirmed === true ? { emailConfirmedAt: null } : {});
   const caller: Caller = { user };
   if (route.setup === 'own-comment') {
     const [own] = await db.insert(comments).values({ companyId: tenants.acme.id, postId: fixture.postId, userId: user.id, content: 'My comment' }).returning();
@@ -284,6 +292,9 @@ describe('route table', () => {
     // A route that accepts cross-site posts says why in the table.
     const declaredCrossSite = crossSiteAccepted.map((route) => route.key);
     expect(marked('acceptsCrossSite').filter((key) => !declaredCrossSite.includes(key)), 'routes marked acceptsCrossSite: give the reason in route-table.ts').toEqual([]);
+    // The routes open to an unconfirmed member are exactly those the table says why for.
+    expect(marked('allowUnconfirmed'), 'routes marked allowUnconfirmed and table entries with `unconfirmed` differ').toEqual(unconfirmedAllowed.map((route) => route.key).sort());
+    for (const route of unconfirmedAllowed) expect(isProtected(route), `${route.key}: unconfirmed is for routes needing a session`).toBe(true);
   });
 });
 
@@ -349,6 +360,23 @@ describe('control: the same requests are let through for a caller the route admi
       const response = await send({ method: route.method, host: 'acme', request: route.request(fixture, caller), token });
       const refused = response.statusCode === 401 || (response.statusCode === 403 && errorCodeOf(response) === ErrorCode.FORBIDDEN);
       expect(refused, `${route.key} refused an admitted caller: ${response.statusCode} ${response.body.slice(0, 300)}`).toBe(false);
+    });
+  }
+});
+
+describe('a member who has not confirmed their address: 490 everywhere but the confirm screen\'s calls', () => {
+  for (const route of unconfirmedRefused) {
+    attack(`${route.key} as an unconfirmed member`, async () => {
+      // Their own honest request (own account, own comment, the least role the route admits).
+      const { caller, token } = await freshCaller(route, { unconfirmed: true });
+      await expectRefusedUnchanged(() => send({ method: route.method, host: 'acme', request: route.request(fixture, caller), token }), 403, ErrorCode.EMAIL_NOT_CONFIRMED, 'unconfirmed');
+    });
+  }
+  for (const route of unconfirmedAllowed) {
+    attack(`${route.key} as an unconfirmed member (${route.unconfirmed})`, async () => {
+      const { caller, token } = await freshCaller(route, { unconfirmed: true });
+      const response = await send({ method: route.method, host: 'acme', request: route.request(fixture, caller), token });
+      expect({ status: response.statusCode, error: errorCodeOf(response) }, `${route.key}: ${response.body.slice(0, 300)}`).toMatchObject({ status: 200 });
     });
   }
 });

@@ -58,6 +58,11 @@ export interface RouteEntry {
   access: AccessClass;
   /** Why the route is public (public routes only). */
   why?: string;
+  /**
+   * Why a member who has not confirmed their e-mail address yet may call the route (the
+   * confirm-your-e-mail screen needs it); every other route answers them 490.
+   */
+  unconfirmed?: string;
   /** Why the route accepts cross-site requests (state-changing routes only). */
   crossSite?: string;
   /** Why the signed-in control is not run (the route refuses the fixture's honest request for another reason). */
@@ -95,7 +100,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   // Company and configuration.
   'GET /api/v1/company/settings/branded-settings': { access: 'public', why: 'styles the sign-in page', request: path('/api/v1/company/settings/branded-settings') },
   'GET /api/v1/common/timezone': { access: 'public', why: 'the fixed time-zone list of sign-up', request: path('/api/v1/common/timezone') },
-  'GET /api/v1/config/info': { access: 'member', request: path('/api/v1/config/info') },
+  'GET /api/v1/config/info': { access: 'member', unconfirmed: 'the confirm-your-e-mail screen is branded and translated from it', request: path('/api/v1/config/info') },
 
   // Sign-in, sign-out, sign-up, recovery.
   'POST /api/v1/auth/sign-in': {
@@ -103,7 +108,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     why: 'signs in',
     request: (f) => ({ url: '/api/v1/auth/sign-in', body: { email: f.acmeUser.email, password: TEST_PASSWORD } }),
   },
-  'GET /api/v1/auth/sign-out': { access: 'member', request: path('/api/v1/auth/sign-out') },
+  'GET /api/v1/auth/sign-out': { access: 'member', unconfirmed: 'anyone may sign out', request: path('/api/v1/auth/sign-out') },
   'POST /api/v1/auth/email/verification': { access: 'public', why: 'the verify-email page confirms a typed address with its mailed code', request: () => ({ url: '/api/v1/auth/email/verification', body: { code: 'nocode' } }) },
   'POST /api/v1/auth/sign-up': {
     access: 'public',
@@ -136,7 +141,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     request: () => ({ url: '/api/v1/auth/sign-up/join', body: { code: 'nocode', password: TEST_PASSWORD } }),
   },
   'POST /api/v1/auth/email/confirm': { access: 'public', why: 'the mailed confirmation code confirms the address', request: () => ({ url: '/api/v1/auth/email/confirm', body: { code: 'nocode' } }) },
-  'POST /api/v1/auth/email/confirmation': { access: 'member', request: path('/api/v1/auth/email/confirmation') },
+  'POST /api/v1/auth/email/confirmation': { access: 'member', unconfirmed: 'mails the confirmation link again', request: path('/api/v1/auth/email/confirmation') },
   'POST /api/v1/auth/sso/decrypt-token': { access: 'public', why: 'redeems an SSO exchange token', request: () => ({ url: '/api/v1/auth/sso/decrypt-token', body: { encrypted_token: 'nocode' } }) },
   'POST /api/v1/auth/switch-company': { access: 'member', request: (f) => ({ url: '/api/v1/auth/switch-company', body: { company_id: f.acme.id } }) },
 
@@ -168,7 +173,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /api/v1/auth/sandbox/:network/decide': { access: 'public', why: 'sandbox network consent answer (stands in for the network)', request: path('/api/v1/auth/sandbox/linkedin/decide?state=none') },
 
   // Users.
-  'GET /api/v1/user/:id': { access: 'member', request: (f) => ({ url: `/api/v1/user/${f.acmeAdmin.id}` }) },
+  'GET /api/v1/user/:id': {
+    access: 'member',
+    unconfirmed: 'the member\'s own profile only (another\'s answers 490: finding-39)',
+    request: (_f, me) => ({ url: `/api/v1/user/${me.user.id}` }),
+  },
   'POST /api/v1/user/:id': { access: 'self', request: (_f, me) => ({ url: `/api/v1/user/${me.user.id}`, body: { first_name: 'Mallory' } }) },
   'POST /api/v1/user/password': {
     access: 'member',

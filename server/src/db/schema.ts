@@ -480,6 +480,10 @@ export const shareLinks = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     channel: smallint('channel').notNull(),
     network: smallint('network'),
+    /** Every visit, crawlers, link previews, prefetches and repeats included (the reach ledger's raw figure). */
+    rawClicks: integer('raw_clicks').notNull().default(0),
+    /** Visits that count: a person's (no crawler or preview), once per visitor per UTC day. */
+    clicks: integer('clicks').notNull().default(0),
     created: created(),
   },
   (t) => [
@@ -894,6 +898,23 @@ export const postImpressions = pgTable(
     index('post_impressions_company_user_idx').on(t.companyId, t.userId),
     check('post_impressions_channel_share_flow', sql`${t.channel} between 0 and 9`),
   ],
+);
+
+/**
+ * Who followed a tracked link on a day, as visitor keys (lib/visitor-key.ts: an HMAC of the
+ * day, address and user agent, never the address), so a click counts once per visitor per link
+ * per UTC day.
+ */
+export const linkVisits = pgTable(
+  'link_visits',
+  {
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.visitor] }), index('link_visits_day_idx').on(t.day)],
 );
 
 /**

@@ -1,7 +1,9 @@
 /**
- * Routes that speak for a member in public or to co-workers (share, comment, suggest, link a
- * network) declare `config: { requireConfirmedEmail: true }`; authenticate() then refuses a
- * member who has not yet followed their confirmation link with 490. This is the only check.
+ * Until a self signed-up member follows the link mailed to confirm their address, their session
+ * opens nothing but the confirm-your-e-mail screen: authenticate() refuses every route with 490
+ * (deny by default), except the few that screen needs, which declare
+ * `config: { allowUnconfirmed: true }` (the configuration, the member's own profile, resending
+ * the mail, signing out). This is the only check.
  */
 import { ErrorCode } from '@chorus/core';
 import type { FastifyRequest } from 'fastify';
@@ -10,17 +12,25 @@ import { ApiError } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Only members with a confirmed e-mail address may call the route (error 490 otherwise). */
-    requireConfirmedEmail?: boolean;
+    /** A member who has not confirmed their address yet may call the route (490 otherwise). */
+    allowUnconfirmed?: boolean;
   }
 }
 
 /** The route option, ready to spread into a route's options. */
-export const REQUIRE_CONFIRMED_EMAIL = { config: { requireConfirmedEmail: true } } as const;
+export const ALLOW_UNCONFIRMED = { config: { allowUnconfirmed: true } } as const;
 
-/** Throws 490 when the route requires a confirmed address and the user has none yet. */
+/** The refusal of an unconfirmed member (490). */
+export function emailNotConfirmed(): ApiError {
+  return new ApiError(ErrorCode.EMAIL_NOT_CONFIRMED);
+}
+
+/** Whether the user has not yet confirmed their address. */
+export function isUnconfirmed(user: Pick<UserRow, 'emailConfirmedAt'>): boolean {
+  return user.emailConfirmedAt === null;
+}
+
+/** Throws 490 when the user has not confirmed their address and the route does not allow that. */
 export function enforceConfirmedEmail(request: FastifyRequest, user: Pick<UserRow, 'emailConfirmedAt'>): void {
-  if (request.routeOptions.config.requireConfirmedEmail === true && user.emailConfirmedAt === null) {
-    throw new ApiError(ErrorCode.EMAIL_NOT_CONFIRMED);
-  }
+  if (isUnconfirmed(user) && request.routeOptions.config.allowUnconfirmed !== true) throw emailNotConfirmed();
 }

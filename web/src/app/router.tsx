@@ -14,6 +14,7 @@ import { FeedPrefetch, FeedRoute, POST_DIALOG_PATH, PostDialogHold, libraryRoute
 import { TOPIC_PATH } from '../features/posts/api/get-posts.ts';
 import { PostActionsProvider } from './routes/post-actions-provider.tsx';
 import { BrandGate } from './brand-theme-provider.tsx';
+import { ConfirmedOnly } from './routes/confirmed-only.tsx';
 
 // Everything but the signed-in frame and the feed loads on demand, keeping the feed's first
 // render small. The auth screens share one chunk.
@@ -128,9 +129,11 @@ export function createRoutes(): RouteObject[] {
               <LayoutPrefetch />
               <PostDialogHold />
               <ProtectedRoute>
-                <PostActionsProvider>
-                  <AppLayout />
-                </PostActionsProvider>
+                <ConfirmedOnly>
+                  <PostActionsProvider>
+                    <AppLayout />
+                  </PostActionsProvider>
+                </ConfirmedOnly>
               </ProtectedRoute>
             </>
           ),
@@ -164,7 +167,9 @@ export function createRoutes(): RouteObject[] {
           path: 'onboarding',
           element: (
             <ProtectedRoute>
-              <OnboardingRoute />
+              <ConfirmedOnly>
+                <OnboardingRoute />
+              </ConfirmedOnly>
             </ProtectedRoute>
           ),
         },

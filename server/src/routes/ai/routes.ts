@@ -9,13 +9,12 @@ import { createCaptionWriter } from '../../connectors/ai/caption-writer.ts';
 import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { REQUIRE_CONFIRMED_EMAIL } from '../../plugins/confirmed-email.ts';
 import { authenticate } from '../../plugins/session.ts';
 
 /** AI caption routes. */
 export const aiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const writer = createCaptionWriter(ctx.config);
-  app.post('/api/v4/ai/user/post/caption', REQUIRE_CONFIRMED_EMAIL, async (request) => {
+  app.post('/api/v4/ai/user/post/caption', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const input = parseInput(AiCaptionRequest, request.body ?? {});
     const caption = await writeAiCaption(ctx.db, writer, company, viewer.user, input, (message, error) => request.log.warn({ err: error }, message));

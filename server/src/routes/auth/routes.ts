@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   });
 
   // A GET in the spec, yet it ends the session: a link on another site must not sign anyone out.
-  app.get('/api/v1/auth/sign-out', { config: { csrfProtected: true } }, async (request) => {
+  app.get('/api/v1/auth/sign-out', { config: { csrfProtected: true, allowUnconfirmed: true } }, async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const ended = await deleteSession(ctx.db, viewer.sessionId);
     // A SAML session also ends at its IdP: the browser goes there next (single logout).

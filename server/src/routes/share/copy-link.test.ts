@@ -26,8 +26,10 @@ function copy(subdomain: string, body: Record<string, unknown>, token?: string) 
 
 /** A visit to a tracked link as a browser from outside makes it. */
 function visit(subdomain: string, path: string) {
-  return t.app.inject({ method: 'GET', url: path, headers: { host: hostOf(subdomain), accept: 'text/html' } });
+  return t.app.inject({ method: 'GET', url: path, headers: { host: hostOf(subdomain), accept: 'text/html', 'user-agent': BROWSER } });
 }
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 describe('POST /api/v3/share/copy-link and GET /r/{code}', () => {
   it('gives the person one tracked link per post and channel; a visit counts a click and redirects to the post', async () => {

@@ -39,9 +39,10 @@ import type { AppContext } from '../../lib/context.ts';
 import { linkImagePreviews, mediaSigningKey } from '../../lib/media-urls.ts';
 import { checked } from '../../lib/respond.ts';
 import type { SafeFetchOptions } from '../../lib/safe-fetch.ts';
-import { REQUIRE_CONFIRMED_EMAIL } from '../../plugins/confirmed-email.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentShare } from '../../presenters/share.ts';
+import { consentPageLanguage } from '../social-sign-in/consent-page-language.ts';
+import { linkUnavailablePage } from './link-unavailable-page.ts';
 
 const CodeParam = z.object({ code: z.string().max(64) });
 
@@ -61,7 +62,7 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
     enqueueVideoPoll: jobs === null ? null : (shareId, afterMs) => jobs.enqueueShareVideoPoll({ shareId, polls: 0 }, afterMs),
   };
 
-  app.post('/api/v3/share/:network/:postId', REQUIRE_CONFIRMED_EMAIL, async (request) => {
+  app.post('/api/v3/share/:network/:postId', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { network, postId } = parseInput(ShareParams, request.params);
     const input = parseInput(ShareRequest, request.body ?? {});
@@ -82,14 +83,14 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
     return checked(ShareResponse, answer, ctx.checkResponses);
   });
 
-  app.post('/api/v3/share/copy-link', REQUIRE_CONFIRMED_EMAIL, async (request) => {
+  app.post('/api/v3/share/copy-link', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const input = parseInput(CopyLinkRequest, request.body ?? {});
     const url = await copyLink(ctx, company, viewer.user.id, input.post_id, input.channel_id);
     return checked(CopyLinkResponse, { url }, ctx.checkResponses);
   });
 
-  app.post('/api/v3/share/intent', REQUIRE_CONFIRMED_EMAIL, async (request) => {
+  app.post('/api/v3/share/intent', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const input = parseInput(ShareIntentRequest, request.body ?? {});
     const network = SHAREABLE_NETWORK_SLUGS[input.network_id];
@@ -100,7 +101,7 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
     return checked(ShareIntentResponse, intent, ctx.checkResponses);
   });
 
-  app.post('/api/v3/share/intent/:id', REQUIRE_CONFIRMED_EMAIL, async (request) => {
+  app.post('/api/v3/share/intent/:id', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     const input = parseInput(ShareIntentDoneRequest, request.body ?? {});
@@ -111,12 +112,21 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
   app.get('/r/:code', async (request, reply) => {
     const company = request.company;
     const { code } = parseInput(CodeParam, request.params);
-    const target = company ? await followTrackedLink(ctx.db, company.id, code) : null;
-    if (target === null || !/^https?:\/\//i.test(target)) {
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value.join(',') : value;
+    };
+    const visit = { method: request.method, userAgent: header('user-agent'), purpose: ['sec-purpose', 'purpose', 'x-purpose', 'x-moz'].map(header), ip: request.ip };
+    const followed = company ? await followTrackedLink(ctx.db, ctx.config, company.id, code, visit) : null;
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (company !== null && followed?.kind === 'unavailable') {
+      return reply.code(410).type('text/html; charset=utf-8').send(linkUnavailablePage({ language: consentPageLanguage(request), companyName: company.name }));
+    }
+    if (followed?.kind !== 'redirect' || !/^https?:\/\//i.test(followed.url)) {
       reply.code(404);
       return reply.callNotFound();
     }
-    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 302);
+    return reply.redirect(followed.url, 302);
   });
 
   app.get('/api/v3/post/:postId/snippet', async (request) => {

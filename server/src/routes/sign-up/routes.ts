@@ -11,6 +11,7 @@ import { selfSignUp, signUpWithInvite, type SignedUp } from '../../commands/sign
 import { inviteNotFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
+import { ALLOW_UNCONFIRMED } from '../../plugins/confirmed-email.ts';
 import { authenticate, revokeCarriedSession } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
 
@@ -47,7 +48,7 @@ export const signUpRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return checked(EmailConfirmResponse, { confirmed: true }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/auth/email/confirmation', async (request) => {
+  app.post('/api/v1/auth/email/confirmation', ALLOW_UNCONFIRMED, async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     await resendEmailConfirmation(ctx, viewer.user, company);
     return checked(MailRequestedResponse, { sent: true }, ctx.checkResponses);

@@ -40,7 +40,6 @@ import type { CompanyRow, UserRow } from '../../db/schema.ts';
 import { notFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { REQUIRE_CONFIRMED_EMAIL } from '../../plugins/confirmed-email.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentFacebookStatus, presentLinkedNetwork, presentSocialNetworks } from '../../presenters/social.ts';
 import { consentPageLanguage } from '../social-sign-in/consent-page-language.ts';
@@ -88,7 +87,7 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return checked(FacebookStatusResponse, presentFacebookStatus(await linkOf(ctx.db, viewer.user.id, network)), ctx.checkResponses);
   });
 
-  app.post('/api/v1/social/link-:network', REQUIRE_CONFIRMED_EMAIL, async (request) => {
+  app.post('/api/v1/social/link-:network', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const network = requireNetwork(company, parseInput(NetworkParam, request.params).network);
     const input = parseInput(LinkNetworkRequest, request.body ?? {});

@@ -22,6 +22,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { encodeAvatar, readAvatar, removeAvatar, saveAvatar, type AvatarUpload } from '../../commands/avatar.ts';
 import { changeUserPassword, saveUserAccount } from '../../commands/user-account.ts';
 import { requireAdmitted } from '../../commands/sign-in-policy.ts';
+import { ALLOW_UNCONFIRMED, emailNotConfirmed, isUnconfirmed } from '../../plugins/confirmed-email.ts';
 import { memberships, users, type UserRow } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound, parseInput, validationFailed } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -65,9 +66,11 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const present = async (user: UserRow, role: Role): Promise<UserResponse> =>
     checked(UserResponse, presentUser(user, role, await userCompanies(ctx.db, user.id)), ctx.checkResponses);
 
-  app.get('/api/v1/user/:id', async (request) => {
+  // The confirm-your-e-mail screen reads the member's own profile; nobody else's until confirmed.
+  app.get('/api/v1/user/:id', ALLOW_UNCONFIRMED, async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
+    if (id !== viewer.user.id && isUnconfirmed(viewer.user)) throw emailNotConfirmed();
     // Only people who share the host company are visible; others are simply not found.
     const [row] = await ctx.db
       .select({ user: users, role: memberships.role })

@@ -24,9 +24,6 @@ import styles from './app-layout.module.css';
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 const CompanySwitcher = lazy(() => import('../../features/top-bar/components/company-switcher.tsx').then((m) => ({ default: m.CompanySwitcher })));
 const TimezoneWarningBar = lazy(() => import('../../features/top-bar/components/timezone-warning-bar.tsx').then((m) => ({ default: m.TimezoneWarningBar })));
-const EmailConfirmationBanner = lazy(() =>
-  import('../../features/sign-up/components/email-confirmation-banner.tsx').then((m) => ({ default: m.EmailConfirmationBanner })),
-);
 // The search field (Fluent's SearchBox) is not needed to paint the feed either.
 const topBarSearch = () => import('../../features/top-bar/components/top-bar-search.tsx');
 const TopBarSearch = lazy(() => topBarSearch().then((m) => ({ default: m.TopBarSearch })));
@@ -154,7 +151,6 @@ function TopBar(): JSX.Element {
           </Suspense>
         </div>
       ) : null}
-      <WithFirstPaint>{user && !user.email_confirmed ? <EmailConfirmationBanner email={user.username} /> : null}</WithFirstPaint>
       <WithFirstPaint>
         {user && timezone.visible ? <TimezoneWarningBar systemZone={timezone.systemZone} savedZone={user.timezone} onIgnore={timezone.ignore} /> : null}
       </WithFirstPaint>
@@ -165,7 +161,7 @@ function TopBar(): JSX.Element {
 /**
  * The signed-in frame: skip link, the smart app banner on phones (in the page's flow, above the
  * sticky bar, so it scrolls away and never covers content), top bar (navigation, company switcher, user menu, the
- * e-mail confirmation banner of unconfirmed members and the time-zone mismatch warning), and the page.
+ * time-zone mismatch warning), and the page. Unconfirmed members never reach it (ConfirmedOnly).
  * Each page of the signed-in app sends its analytics page event.
  */
 export function AppLayout(): JSX.Element {

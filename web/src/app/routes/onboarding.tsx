@@ -1,9 +1,8 @@
 import type { JSX } from 'react';
-import { Text } from '@fluentui/react-components';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ONBOARDING_PATH, ONBOARDING_SLIDE } from '@chorus/core';
-import { useConfigInfo, useCurrentUser } from '../../lib/auth.tsx';
+import { useConfigInfo } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { OnboardingScreen } from '../../features/onboarding/index.ts';
 import { SocialSettingsSection, useHasLinkedNetwork, useSocialNetworks } from '../../features/social/index.ts';
@@ -20,15 +19,12 @@ export function OnboardingRoute(): JSX.Element {
   return <OnboardingSlide />;
 }
 
-/** The slide; a member who has not confirmed their address yet may not link networks, so that step waits. */
+/** The slide (a member who has not confirmed their address yet sees the confirm screen instead: ConfirmedOnly). */
 function OnboardingSlide(): JSX.Element {
   const { t } = useTranslation(['social']);
   const config = useConfigInfo();
-  const user = useCurrentUser();
   const linked = useHasLinkedNetwork();
   const networksPending = useSocialNetworks().isPending;
   useDocumentTitle(t('social:onboarding.documentTitle', { company: config?.company_name ?? '' }));
-  const unconfirmed = user?.email_confirmed === false;
-  const networks = unconfirmed ? <Text as="p">{t('social:onboarding.linkAfterConfirm')}</Text> : <SocialSettingsSection onboarding />;
-  return <OnboardingScreen networkLinked={linked} networks={networks} networksLoading={!unconfirmed && networksPending} />;
+  return <OnboardingScreen networkLinked={linked} networks={<SocialSettingsSection onboarding />} networksLoading={networksPending} />;
 }
