@@ -1,11 +1,37 @@
 // One lint set-up for the whole repository. Besides the usual rules it enforces the package
 // directions of ARCHITECTURE.md: core imports nothing of ours, web never imports server or
-// bot, server never imports web source.
+// bot, server never imports web source, and one web feature never imports another.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const packages = ['core', 'locales', 'web', 'tabs', 'bot', 'server'];
+
+/** The feature a file of web/src/features belongs to, or null. */
+function featureOf(file) {
+  const match = /web\/src\/features\/([^/]+)\//.exec(file.replaceAll('\\', '/'));
+  return match ? match[1] : null;
+}
+
+/**
+ * Features of the web app do not import one another (issue 53): what two features share lives
+ * in web/src/lib or web/src/components, and the app layer (web/src/app) puts features together.
+ */
+const noCrossFeatureImports = {
+  meta: { type: 'problem', messages: { cross: 'Feature {{from}} may not import feature {{to}}: move what both need to web/src/lib or web/src/components, or compose them in web/src/app.' } },
+  create(context) {
+    const from = featureOf(context.filename);
+    if (from === null) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = new URL(source.value, `file://${context.filename.replaceAll('\\', '/')}`).pathname;
+      const to = featureOf(target);
+      if (to !== null && to !== from) context.report({ node: source, messageId: 'cross', data: { from, to } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 /** Restricts a package to importing only the listed packages of ours. */
 function allowOnly(pkg, allowed) {
@@ -71,6 +97,11 @@ export default tseslint.config(
   allowOnly('tabs', ['web', 'core', 'locales']),
   allowOnly('bot', ['core', 'locales']),
   allowOnly('server', ['core', 'locales', 'bot']),
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    plugins: { chorus: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: { 'chorus/no-cross-feature-imports': 'error' },
+  },
   {
     // Storage throws a SecurityError in a third-party frame (a Teams tab): web and tabs reach
     // localStorage, sessionStorage and document.cookie only through web/src/lib/safe-storage.ts.

@@ -12,7 +12,7 @@ import { storedTokens } from '../../server/src/commands/social-link.ts';
 import { companies, companyCompliance, events, posts, sandboxPosts, shares, socialAccounts, users, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../../server/src/db/schema.ts';
 import { deliverShare, type DeliverShareDeps } from '../../server/src/jobs/deliver-share.ts';
 import { connectorPublisher } from '../../server/src/jobs/deliver-share-publisher.ts';
-import { presentTimelinePost } from '../../server/src/queries/timeline.ts';
+import { presentTimelinePost } from '../../server/src/presenters/timeline.ts';
 import { createTestContext, type TestContext } from '../../server/src/test/app.ts';
 import { buildCompany, buildPost, buildUser } from '../../server/src/test/factories.ts';
 

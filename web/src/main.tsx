@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ChorusApp } from './app/chorus-app.tsx';
 import { brandedSettingsQueryOptions } from './features/auth/api/get-branded-settings.ts';
 import { prefetchPage } from './app/routes/feed.tsx';
-import { libraryStateOf } from './features/library/hooks/library-state.ts';
+import { libraryStateOf } from './lib/library-state.ts';
 import { loseSession, signedInUserId } from './lib/auth.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 

@@ -14,7 +14,7 @@ import type { Database } from '../db/database.ts';
 import { companies, memberships, sessions, users, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
-import { requireAdmitted } from './sign-in-policy.ts';
+import { requireAdmitted } from '../auth/sign-in-policy.ts';
 
 /**
  * Recovery links last one hour: long enough to reach the mailbox and act, short enough that

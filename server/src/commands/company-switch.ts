@@ -14,7 +14,7 @@ import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { companies, memberships, users, type UserRow } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
-import { companyAcceptsMethod, companyAdmits, type SocialNetworkConfig } from './sign-in-policy.ts';
+import { companyAcceptsMethod, companyAdmits, type SocialNetworkConfig } from '../auth/sign-in-policy.ts';
 
 /** The e-mail sign-in page of the target company, and its sign-in page (its other options) when e-mail is off there. */
 const EMAIL_SIGN_IN_PATH = '/sign-in/email';

@@ -14,7 +14,7 @@ import { memberships, users, type CompanyRow, type UserRow } from '../db/schema.
 import { ApiError, forbidden } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import type { SignedUp } from './sign-up.ts';
-import { requireAdmitted } from './sign-in-policy.ts';
+import { requireAdmitted } from '../auth/sign-in-policy.ts';
 
 /** Confirmation and join links last a week, as long as an unconfirmed account is kept. */
 export const EMAIL_CONFIRMATION_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;

@@ -35,7 +35,7 @@ import {
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { ANALYTICS_EVENT_KINDS } from './analytics.ts';
-import { isSsoOnly } from './sign-in-policy.ts';
+import { isSsoOnly } from '../auth/sign-in-policy.ts';
 import { companyDefaultLanguage } from '../presenters/company.ts';
 
 /** Delete tokens stay usable for 30 days: GDPR asks for an answer within one month. */

@@ -7,7 +7,6 @@
  * see followTrackedLink.
  */
 import { randomBytes } from 'node:crypto';
-import { PostStatus } from '@chorus/core';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -16,6 +15,7 @@ import { isAutomatedVisit, type VisitSignals } from '../lib/automated-visits.ts'
 import type { SecretKeyConfig } from '../lib/secrets.ts';
 import { visitorKey } from '../lib/visitor-key.ts';
 import { countRequest, RATE_LIMIT_WINDOW_MS } from '../plugins/rate-limit.ts';
+import { isLivePost } from '../presenters/post.ts';
 import { isInternalPost } from './share-checks.ts';
 import { recordEvent } from './share-events.ts';
 
@@ -115,7 +115,7 @@ export async function followTrackedLink(db: Database, config: SecretKeyConfig, c
   if (!link || link.post.url === null) return null;
   const { id, postId, userId, channel, network } = link.link;
   const now = new Date();
-  const live = link.post.status === PostStatus.LIVE && link.post.start <= now && (link.post.expiration === null || link.post.expiration > now);
+  const live = isLivePost(link.post, now);
   const counts = live && !isInternalPost(link.post) && !isAutomatedVisit(visit);
   await dropOldVisitors(db, utcDay(now));
   await db.transaction(async (tx) => {

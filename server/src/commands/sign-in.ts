@@ -6,7 +6,7 @@ import { createSession, deleteSessionByToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { companies, memberships, users, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { wrongCredentials } from '../errors.ts';
-import { requireAdmitted, signsInThroughSaml } from './sign-in-policy.ts';
+import { requireAdmitted, signsInThroughSaml } from '../auth/sign-in-policy.ts';
 
 /** A started session. */
 export interface SignedIn {

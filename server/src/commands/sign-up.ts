@@ -29,7 +29,7 @@ import { companyDefaultLanguage } from '../presenters/company.ts';
 import { presentUserCompany } from '../presenters/user.ts';
 import type { UserRow } from '../db/schema.ts';
 import { mailEmailConfirmation, mailJoinInvitation, type ConfirmationContext } from './email-confirmation.ts';
-import { requireAdmitted } from './sign-in-policy.ts';
+import { requireAdmitted } from '../auth/sign-in-policy.ts';
 
 /** A new, signed-in user. */
 export interface SignedUp {

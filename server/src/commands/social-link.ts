@@ -15,7 +15,7 @@ import { pkcePair } from '../auth/oauth-networks.ts';
 import { socialLinkProvider } from '../auth/social-providers.ts';
 import { companyOrigin, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { socialAccounts, type CompanyRow } from '../db/schema.ts';
+import { socialAccounts, type CompanyRow, type SocialAccountRow } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../errors.ts';
 import { decryptSecret, encryptSecret, keyringOf, type SecretKeyConfig } from '../lib/secrets.ts';
 
@@ -29,7 +29,7 @@ export interface SocialLinkContext {
 }
 
 /** A stored link. Its tokens are encrypted at rest: read them with socialTokensOf. */
-export type SocialAccountRow = typeof socialAccounts.$inferSelect;
+export type { SocialAccountRow };
 
 /** A link's network tokens, as the network issued them. */
 export interface SocialTokens {

@@ -23,7 +23,7 @@ import { companies, externalIdentities, memberships, users, type CompanyRow, typ
 import { ApiError, notFound } from '../errors.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { federatedSignIn, keepIdentity } from './federated-sign-in.ts';
-import { GOOGLE_NETWORK, requireAdmitted, socialNetworkOffered, socialSignInSwitchedOn, type SocialNetworkConfig } from './sign-in-policy.ts';
+import { GOOGLE_NETWORK, requireAdmitted, socialNetworkOffered, socialSignInSwitchedOn, type SocialNetworkConfig } from '../auth/sign-in-policy.ts';
 
 /** A sign-in may sit on the consent page this long. */
 export const SOCIAL_STATE_TTL_MS = 10 * 60 * 1000;

@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import { memberships, users, type AuthMethodColumn, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { recordSsoLogin } from './analytics.ts';
-import { companyAcceptsMethod, signInMethodOff, type SocialNetworkConfig } from './sign-in-policy.ts';
+import { companyAcceptsMethod, signInMethodOff, type SocialNetworkConfig } from '../auth/sign-in-policy.ts';
 
 /** The method an SSO sign-in used, as analytics name it (no subject or issuer: only the kind, and a social sign-in's network). */
 function ssoMethodName(method: AuthMethodColumn): string {

@@ -714,6 +714,7 @@ export const socialAccounts = pgTable(
   },
   (t) => [uniqueIndex('social_accounts_user_network_key').on(t.userId, t.network), check('social_accounts_network_shareable', sql`${t.network} in (1, 2, 3)`)],
 );
+export type SocialAccountRow = typeof socialAccounts.$inferSelect;
 
 /** Events a user's client reports (POST /cs/event), such as onboarding 'skipped' and 'finished'. */
 export const userEvents = pgTable(

@@ -2,7 +2,7 @@
 import { LANGUAGES, DEFAULT_LANGUAGE, DEFAULT_ONBOARDING_SKIP_COMPANY_IDS, DEFAULT_DASHBOARD_COMPANY_IDS, DEFAULT_FR_CA_COMPANY_IDS, SOCIAL_SIGN_IN_ENTRIES, SOCIAL_SIGN_IN_SLUGS, SAML_PATHS, type BrandedSettingsResponse, type ConfigInfoResponse, type Language } from '@chorus/core';
 import type { Config } from '../config.ts';
 import type { CompanyRow } from '../db/schema.ts';
-import { socialNetworkOffered, type SocialNetworkConfig } from '../commands/sign-in-policy.ts';
+import { socialNetworkOffered, type SocialNetworkConfig } from '../auth/sign-in-policy.ts';
 
 /** A stored language if supported, else the default (spec: anything else is en-US). */
 export function supportedLanguage(value: string): Language {

@@ -4,10 +4,8 @@
  * with the rows (queries/post-extras.ts), and share counts are columns of the row, so a
  * page of posts is one query, never one per post.
  */
-import { type CategoryRef, type Post } from '@chorus/core';
-import type { Database } from '../db/database.ts';
+import { PostStatus, type CategoryRef, type Post } from '@chorus/core';
 import type { PostRow } from '../db/schema.ts';
-import { loadPostExtras, type PostExtrasRow, type PostWithExtras } from '../queries/post-extras.ts';
 
 /** Per-post data gathered for a page. */
 export interface PostExtras {
@@ -33,6 +31,14 @@ export function sourceOf(url: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether a post is live at `now`: status live, started, not expired (the rule the library's
+ * query applies in SQL: queries/live-posts.ts).
+ */
+export function isLivePost(post: Pick<PostRow, 'status' | 'start' | 'expiration'>, now: Date = new Date()): boolean {
+  return post.status === PostStatus.LIVE && post.start.getTime() <= now.getTime() && (post.expiration === null || post.expiration.getTime() > now.getTime());
 }
 
 /** Presents one post with its gathered extras. */
@@ -83,7 +89,7 @@ export function presentPost(row: PostRow, extras: PostExtras): Post {
   };
 }
 
-function extrasOf(row: PostRow, loaded: PostExtrasRow | undefined): PostExtras {
+export function extrasOf(row: PostRow, loaded: PostExtrasRow | undefined): PostExtras {
   const suggester = loaded?.suggester ?? null;
   return {
     categories: loaded?.categories ?? [],
@@ -102,9 +108,34 @@ export function presentPostsWithExtras(rows: readonly PostWithExtras[]): Post[] 
   return rows.map((r) => presentPost(r.post, extrasOf(r.post, r.extras)));
 }
 
-/** Presents posts loaded without extras (in the given order), with one query for the extras. */
-export async function presentPosts(db: Database, rows: readonly PostRow[], viewerId: number): Promise<Post[]> {
-  if (rows.length === 0) return [];
-  const extras = await loadPostExtras(db, [...new Set(rows.map((r) => r.id))], viewerId);
-  return rows.map((row) => presentPost(row, extrasOf(row, extras.get(row.id))));
+/** The suggester's name parts, as stored. */
+export interface SuggesterName {
+  first: string;
+  last: string;
+}
+
+/** What presenting a post needs beyond its row that is the same for every viewer. */
+export interface SharedExtrasRow {
+  categories: CategoryRef[];
+  likes: number;
+  suggester: SuggesterName | null;
+  comments: number;
+}
+
+/** The viewer's own marks on a post. */
+export interface ViewerMarksRow {
+  liked: boolean;
+  /** The viewer bookmarked the post. */
+  bookmarked: boolean;
+  /** The viewer is subscribed to the post's notifications. */
+  subscribed: boolean;
+}
+
+/** Per-post data loaded with the row. */
+export type PostExtrasRow = SharedExtrasRow & ViewerMarksRow;
+
+/** A post with its extras. */
+export interface PostWithExtras {
+  post: PostRow;
+  extras: PostExtrasRow;
 }

@@ -1,6 +1,6 @@
 /** Linked social networks as the client sees them: never with tokens. */
 import type { FacebookStatusResponse, LinkableNetwork, LinkedNetwork, SocialNetworksResponse } from '@chorus/core';
-import type { SocialAccountRow } from '../commands/social-link.ts';
+import type { SocialAccountRow } from '../db/schema.ts';
 
 /** The spec's "Social network link" of a stored account. */
 export function presentLinkedNetwork(row: SocialAccountRow): LinkedNetwork {

@@ -6,42 +6,13 @@
  * shares (sharedExtrasFields, cached with the post for a company's members) and the viewer's
  * own marks (viewerMarksFields, read with each member's page of ids).
  */
-import type { CategoryRef } from '@chorus/core';
+import type { CategoryRef, Post } from '@chorus/core';
 import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { posts, type PostRow } from '../db/schema.ts';
+import { extrasOf, presentPost, type PostExtrasRow, type SharedExtrasRow, type SuggesterName, type ViewerMarksRow } from '../presenters/post.ts';
 
-/** The suggester's name parts, as stored. */
-export interface SuggesterName {
-  first: string;
-  last: string;
-}
-
-/** What presenting a post needs beyond its row that is the same for every viewer. */
-export interface SharedExtrasRow {
-  categories: CategoryRef[];
-  likes: number;
-  suggester: SuggesterName | null;
-  comments: number;
-}
-
-/** The viewer's own marks on a post. */
-export interface ViewerMarksRow {
-  liked: boolean;
-  /** The viewer bookmarked the post. */
-  bookmarked: boolean;
-  /** The viewer is subscribed to the post's notifications. */
-  subscribed: boolean;
-}
-
-/** Per-post data loaded with the row. */
-export type PostExtrasRow = SharedExtrasRow & ViewerMarksRow;
-
-/** A post with its extras. */
-export interface PostWithExtras {
-  post: PostRow;
-  extras: PostExtrasRow;
-}
+export type { PostExtrasRow, PostWithExtras, SharedExtrasRow, SuggesterName, ViewerMarksRow } from '../presenters/post.ts';
 
 /** A post as every viewer sees it: its row and the extras that are not the viewer's own. */
 export interface SharedPost {
@@ -95,4 +66,11 @@ export async function loadPostExtras(db: Database, ids: readonly number[], viewe
     .from(posts)
     .where(inArray(posts.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.extras]));
+}
+
+/** Presents posts loaded without extras (in the given order), with one query for the extras. */
+export async function presentPostRows(db: Database, rows: readonly PostRow[], viewerId: number): Promise<Post[]> {
+  if (rows.length === 0) return [];
+  const extras = await loadPostExtras(db, [...new Set(rows.map((r) => r.id))], viewerId);
+  return rows.map((row) => presentPost(row, extrasOf(row, extras.get(row.id))));
 }

@@ -8,8 +8,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'driz
 import type { Database } from '../db/database.ts';
 import { postClicks, posts, pushedEdits, shares, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { hashtagsString } from '../presenters/post.ts';
-import { presentShare } from '../presenters/share.ts';
+import { presentTimelinePost } from '../presenters/timeline.ts';
 
 /** Which list. */
 export type TimelineKind = 'shared' | 'queued';
@@ -23,10 +22,6 @@ export interface TimelinePage {
 }
 
 const SHARED_STATES = ['published', 'failed', 'unconfirmed', 'cancelled'] as const;
-
-function isLive(post: PostRow, now: number): boolean {
-  return post.status === PostStatus.LIVE && post.start.getTime() <= now && (post.expiration === null || post.expiration.getTime() > now);
-}
 
 /** Whether a share's date is still ahead: only then are admin edits pushed, shown or decided (spec 4). */
 export function isAhead(share: Pick<ShareRow, 'scheduledAt'>, now: Date = new Date()): boolean {
@@ -46,35 +41,6 @@ export async function pendingEditsOf(db: Database, rows: readonly Pick<ShareRow,
   const byShare = new Map<number, PushedEdit[]>();
   for (const row of found) byShare.set(row.shareId, [...(byShare.get(row.shareId) ?? []), { content: row.content, reason: row.reason }]);
   return byShare;
-}
-
-/** One item as the timeline shows it, with the admin edits waiting for the person. */
-export function presentTimelinePost(share: ShareRow, post: PostRow, clicks: number, language: string, pending: readonly PushedEdit[] = []): TimelinePost {
-  const summary = presentShare(share, language);
-  const images = post.media.images.map((image) => image.medium);
-  return {
-    id: share.id,
-    post_id: post.id,
-    post_title: post.title,
-    network_id: summary.network_id,
-    content: share.content,
-    mentions: share.mentions,
-    hashtags: hashtagsString(post.hashtags),
-    url: post.url,
-    social_link: share.networkUrl,
-    primary_media_images: images.slice(0, 1),
-    media_images: images,
-    date: (share.state === 'queued' ? (share.scheduledAt ?? share.created) : (share.publishedAt ?? share.updated)).toISOString(),
-    status: isLive(post, Date.now()) ? PostStatus.LIVE : PostStatus.SHARED,
-    leaderboard_score_value: 0,
-    // The network's numbers as jobs/share-metrics last read them; clickthroughs are ours.
-    analytics: { likes: share.likes ?? 0, comments: share.comments ?? 0, clickthroughs: clicks, reshares: share.reshares ?? 0 },
-    pushed_edits: [...pending],
-    state: summary.state,
-    reason: summary.reason,
-    retryable: summary.retryable,
-    reminder: share.network === 2 && share.pageId === null,
-  };
 }
 
 async function clicksOf(db: Database, rows: readonly ShareRow[]): Promise<Map<number, number>> {

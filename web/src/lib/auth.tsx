@@ -15,18 +15,19 @@ import { SIGN_IN_PATH, safeNextPath, signInRedirectPath } from './redirects.ts';
 import { useSessionStore } from '../stores/session-store.ts';
 import { ErrorFallback } from '../components/error-fallback.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
+import { queryKeys } from './query-keys.ts';
 
 /** Query keys kept across sessions: public data of the company, not of a user. */
-export const PUBLIC_QUERY_ROOTS: readonly string[] = ['branded-settings'];
+export const PUBLIC_QUERY_ROOTS: readonly string[] = queryKeys.brandedSettings();
 
 /** Query options of a user's profile and settings (`GET /api/v1/user/{id}`). */
 export function userQueryOptions(userId: number) {
-  return queryOptions({ queryKey: ['user', userId], queryFn: () => api().user(userId) });
+  return queryOptions({ queryKey: queryKeys.user.one(userId), queryFn: () => api().user(userId) });
 }
 
 /** Query options of the company configuration (`GET /api/v1/config/info`). */
 export function configInfoQueryOptions() {
-  return queryOptions({ queryKey: ['config-info'], queryFn: () => api().configInfo() });
+  return queryOptions({ queryKey: queryKeys.configInfo(), queryFn: () => api().configInfo() });
 }
 
 /** The signed-in user, once loaded. */

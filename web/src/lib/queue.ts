@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isKnownTimeZone } from '@chorus/core';
 import { dateTimeFormat } from './date-format.ts';
-
-/** Prefix of every My Shares list query (shared, queued, each date search). */
-export const TIMELINE_QUERY_KEY = ['timeline'] as const;
+import { queryKeys } from './query-keys.ts';
 
 /**
  * After a share is queued, scheduled, updated or removed: every My Shares list starts again and
@@ -11,7 +9,7 @@ export const TIMELINE_QUERY_KEY = ['timeline'] as const;
  * all lists reset).
  */
 export function refreshQueueViews(queryClient: QueryClient): Promise<void> {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: TIMELINE_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['share', 'metadata'] })]).then(() => undefined);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all() }), queryClient.invalidateQueries({ queryKey: queryKeys.share.metadata() })]).then(() => undefined);
 }
 
 /** The person's IANA zone, where queue times are read and written; the browser's when it is unknown here. */

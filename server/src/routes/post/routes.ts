@@ -13,7 +13,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
-import { presentPosts, presentPostsWithExtras } from '../../presenters/post.ts';
+import { presentPostsWithExtras } from '../../presenters/post.ts';
+import { presentPostRows } from '../../queries/post-extras.ts';
 import { FEATURED_ON_FEED, feedPosts, findLivePost, listPosts, newestLivePostId } from '../../queries/posts.ts';
 
 /** Post routes. */
@@ -84,7 +85,7 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const { id } = parseInput(IdParam, request.params);
     const row = await findLivePost(ctx.db, company.id, id);
     if (row === null) throw postUnavailable();
-    const [post] = await presentPosts(ctx.db, [row], viewer.user.id);
+    const [post] = await presentPostRows(ctx.db, [row], viewer.user.id);
     if (!post) throw postUnavailable();
     return checked(PostResponse, post, ctx.checkResponses);
   });

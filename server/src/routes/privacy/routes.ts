@@ -20,7 +20,7 @@ import { GOOGLE_COOKIE_PATH, GOOGLE_FLOW_COOKIE, GOOGLE_FLOW_TTL_MS, GoogleSignI
 import { encodeSamlRelay, samlServiceProvider } from '../../auth/saml.ts';
 import { samlRequestCache } from '../../auth/saml-request-cache.ts';
 import { deactivateUser, personalData, reactivateMember, requestDeletion, verifyRemovalConfirmation } from '../../commands/privacy.ts';
-import { isSsoOnly } from '../../commands/sign-in-policy.ts';
+import { isSsoOnly } from '../../auth/sign-in-policy.ts';
 import { GOOGLE_REMOVAL_COOKIE, issueSsoRemoval, REMOVAL_RELAY_PARAM, SSO_REMOVAL_TTL_MS } from '../../commands/sso-removal.ts';
 import { forbidden, notFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';

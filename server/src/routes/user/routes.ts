@@ -21,7 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { encodeAvatar, readAvatar, removeAvatar, saveAvatar, type AvatarUpload } from '../../commands/avatar.ts';
 import { changeUserPassword, saveUserAccount } from '../../commands/user-account.ts';
-import { requireAdmitted } from '../../commands/sign-in-policy.ts';
+import { requireAdmitted } from '../../auth/sign-in-policy.ts';
 import { ALLOW_UNCONFIRMED, emailNotConfirmed, isUnconfirmed } from '../../plugins/confirmed-email.ts';
 import { memberships, users, type UserRow } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound, parseInput, validationFailed } from '../../errors.ts';

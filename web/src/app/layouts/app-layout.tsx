@@ -29,7 +29,7 @@ const topBarSearch = () => import('../../features/top-bar/components/top-bar-sea
 const TopBarSearch = lazy(() => topBarSearch().then((m) => ({ default: m.TopBarSearch })));
 const SearchToggle = lazy(() => topBarSearch().then((m) => ({ default: m.SearchToggle })));
 // The phone menu (a drawer with every action of the bar) loads after the first paint, like the user menu.
-const MobileMenu = lazy(() => import('../../features/top-bar/components/mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
+const MobileMenu = lazy(() => import('./mobile-menu-slot.tsx').then((m) => ({ default: m.MobileMenuSlot })));
 const SuggestButton = lazy(() => import('../../features/suggest/index.ts').then((m) => ({ default: m.SuggestButton })));
 
 // The phone-only smart app banner loads only where it shows.

@@ -16,7 +16,7 @@ import { postsInfiniteQueryOptions, TOPIC_PATH, topicOfParam, topicPostsQuery } 
 import { categoriesQueryOptions } from '../../features/posts/api/get-categories.ts';
 import { userCategoriesQueryOptions } from '../../features/topics/api/user-categories.ts';
 import { useOnboardingRedirect } from '../../features/onboarding/hooks/use-onboarding-redirect.ts';
-import { useLibraryState, type LibraryState } from '../../features/library/hooks/library-state.ts';
+import { useLibraryState, type LibraryState } from '../../lib/library-state.ts';
 import { CustomizeFeed } from '../../features/topics/components/customize-feed.tsx';
 // The filter and sort buttons are part of the entry (some 7 KB gzip with Fluent's ToggleButton):
 // as a lazy chunk of their own they were four files (the chunk, its stylesheet, ToggleButton and

@@ -4,7 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePost } from '../../features/posts/api/get-post.ts';
 import { parsePostShareResume } from '@chorus/core';
-import { channelFromParam, networkFromParam } from '../../features/share/utils/share-drafts.ts';
+import { channelFromParam, networkFromParam } from '../../lib/share-params.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useNotify } from '../../lib/notify.tsx';
 import { useShareLauncher } from '../../lib/share-launcher.ts';

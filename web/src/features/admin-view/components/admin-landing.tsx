@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Role } from '@chorus/core';
 import { RouterButtonLink } from '../../../components/router-link.tsx';
-import { viewSwitchLabel } from '../../top-bar/utils/view-switch.ts';
+import { viewSwitchLabel } from '../../../lib/view-switch.ts';
 import { deleteCodeOf } from '../utils/delete-code.ts';
 import styles from './admin-landing.module.css';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BrandedSettingsResponse } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v1/company/settings/branded-settings`: public branding of the host's company. */
 export function getBrandedSettings(): Promise<BrandedSettingsResponse> {
@@ -10,7 +11,7 @@ export function getBrandedSettings(): Promise<BrandedSettingsResponse> {
 /** Query options of the branded settings; they change rarely, so they stay fresh a while. */
 export function brandedSettingsQueryOptions() {
   return queryOptions({
-    queryKey: ['branded-settings'],
+    queryKey: queryKeys.brandedSettings(),
     queryFn: getBrandedSettings,
     staleTime: 10 * 60_000,
     retry: 1,

@@ -10,6 +10,7 @@ import {
   type ResetPasswordRequest,
 } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `POST /api/v1/auth/recover`: mails a password recovery link. */
 export function useRequestPasswordRecovery() {
@@ -19,7 +20,7 @@ export function useRequestPasswordRecovery() {
 /** Query options of `GET /api/v1/auth/recover-check/{code}`; a 306 is an answer, not worth retrying. */
 export function recoveryCheckQueryOptions(code: string) {
   return queryOptions({
-    queryKey: ['recover-check', code],
+    queryKey: queryKeys.recoverCheck(code),
     queryFn: () => checkRecoveryCode(api(), code),
     retry: false,
     staleTime: Infinity,

@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import { ToggleButton } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { FilterBy, SortBy } from '@chorus/core';
-import type { LibraryState } from '../hooks/library-state.ts';
+import type { LibraryState } from '../../../lib/library-state.ts';
 import styles from './library-controls.module.css';
 
 interface LibraryControlsProps {

@@ -4,7 +4,7 @@ import { Field, SearchBox as FluentSearchBox } from '@fluentui/react-components'
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@chorus/core';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 /** Whether the page was opened by the top bar's search field (its history state). */
 function cameFromTopBar(state: unknown): boolean {

@@ -14,12 +14,12 @@ import {
   type UpdateDeferredRequest,
 } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
-import { TIMELINE_QUERY_KEY } from '../../../lib/queue.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Infinite query options of one My Shares list (`GET /api/v5/post/timeline/{type}`), 15 a page. */
 export function timelineQueryOptions(type: TimelineType, date: string | null, network: ShareableNetworkId | null = null) {
   return infiniteQueryOptions({
-    queryKey: [...TIMELINE_QUERY_KEY, type, date, network],
+    queryKey: queryKeys.timeline.page(type, date, network),
     queryFn: ({ pageParam }) =>
       getTimelinePage(api(), type, {
         page_num: pageParam,
@@ -64,5 +64,5 @@ export function resolveShare(id: number, published: boolean) {
 
 /** `GET /api/v5/post/timeline/queued/{id}`: one queued share (the single queued view). */
 export function useQueuedPost(id: number) {
-  return useQuery({ queryKey: [...TIMELINE_QUERY_KEY, 'queued-item', id], queryFn: () => getQueuedTimelinePost(api(), id) });
+  return useQuery({ queryKey: queryKeys.timeline.queuedItem(id), queryFn: () => getQueuedTimelinePost(api(), id) });
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { NETWORK_NAMES, parseIsoDate, SHAREABLE_NETWORKS, TimelineType } from '@chorus/core';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { personTimeZone } from '../../../lib/queue.ts';
-import { networkFromParam } from '../../share/utils/share-drafts.ts';
+import { networkFromParam } from '../../../lib/share-params.ts';
 import { useTimeline } from '../api/timeline-api.ts';
 import { TimelineList } from './timeline-list.tsx';
 import styles from './my-shares.module.css';

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getOnboardingEvents, postCsEvent, type OnboardingEvent, type OnboardingEventsResponse } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v1/cs/onboarding`: the user's onboarding events ('skipped', 'finished'). */
 export function fetchOnboardingEvents(): Promise<OnboardingEventsResponse> {
@@ -9,7 +10,7 @@ export function fetchOnboardingEvents(): Promise<OnboardingEventsResponse> {
 
 /** Query options of the onboarding events. */
 export function onboardingEventsQueryOptions() {
-  return queryOptions({ queryKey: ['cs', 'onboarding'], queryFn: fetchOnboardingEvents, staleTime: Infinity });
+  return queryOptions({ queryKey: queryKeys.onboardingEvents(), queryFn: fetchOnboardingEvents, staleTime: Infinity });
 }
 
 /** The onboarding events query; off until `enabled`. */

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { updateUserTimezone, type TimezoneListResponse } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
 import { userQueryOptions } from '../../../lib/auth.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v1/common/timezone`: the time zones to choose from. */
 export function fetchTimezones(): Promise<TimezoneListResponse> {
@@ -10,7 +11,7 @@ export function fetchTimezones(): Promise<TimezoneListResponse> {
 
 /** Query options of the time zone list (it does not change while the app runs). */
 export function timezonesQueryOptions() {
-  return queryOptions({ queryKey: ['timezones'], queryFn: fetchTimezones, staleTime: Infinity });
+  return queryOptions({ queryKey: queryKeys.timezones(), queryFn: fetchTimezones, staleTime: Infinity });
 }
 
 /** The time zone list query. */

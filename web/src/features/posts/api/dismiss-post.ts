@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_LONG_TIMEOUT_MS, type DismissResponse, type FeedResponse, type Post } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
 import { useNotify } from '../../../lib/notify.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v1/post/dismiss/{id}`: the post leaves the viewer's feed. */
 export function dismissPost(id: number): Promise<DismissResponse> {
@@ -37,7 +38,7 @@ export function useDismissPost(): (post: Post) => void {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { t } = useTranslation(['library']);
-  const feedKey = ['posts', 'feed'];
+  const feedKey = queryKeys.posts.feed();
   const refreshFeed = () => queryClient.invalidateQueries({ queryKey: feedKey });
 
   const restore = useMutation({

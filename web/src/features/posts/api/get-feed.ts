@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeedQuery, FeedResponse } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
 import { feedFirstCard, preloadFirstCard } from '../first-screen.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * `GET /api/v4/post/feed`: featured posts, latest posts and one doormat per followed topic. The
@@ -15,7 +16,7 @@ export async function getFeed(query: FeedQuery = {}): Promise<FeedResponse> {
 
 /** Query options of the feed, under the library state's filter and sort. */
 export function feedQueryOptions(query: FeedQuery = {}) {
-  return queryOptions({ queryKey: ['posts', 'feed', query], queryFn: () => getFeed(query) });
+  return queryOptions({ queryKey: queryKeys.posts.feed(query), queryFn: () => getFeed(query) });
 }
 
 /** The feed query. */

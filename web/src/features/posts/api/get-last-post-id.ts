@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { POST_POLLING_TIMEOUT_MS, type LastPostIdResponse } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
 import { useAfterFirstPaint } from '../../../lib/after-first-paint.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v4/post/last-post-id`: the newest post on the feed, null when none. */
 export function getLastPostId(): Promise<LastPostIdResponse> {
@@ -16,7 +17,7 @@ export function getLastPostId(): Promise<LastPostIdResponse> {
  */
 export function lastPostIdQueryOptions() {
   return queryOptions({
-    queryKey: ['posts', 'last-post-id'],
+    queryKey: queryKeys.posts.lastPostId(),
     queryFn: getLastPostId,
     refetchInterval: POST_POLLING_TIMEOUT_MS,
     refetchIntervalInBackground: false,
@@ -47,7 +48,7 @@ export function useNewPosts(): { available: boolean; show: () => Promise<void> }
   if (seen === undefined && id !== undefined) setSeen(id);
   const show = async (): Promise<void> => {
     setSeen(id);
-    await queryClient.invalidateQueries({ queryKey: ['posts', 'feed'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.posts.feed() });
   };
   return { available: isNewerPost(seen, id), show };
 }

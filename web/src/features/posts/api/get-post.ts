@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Post } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v4/post/{id}`: one post. */
 export function getPost(postId: number): Promise<Post> {
@@ -9,7 +10,7 @@ export function getPost(postId: number): Promise<Post> {
 
 /** Query options of one post. */
 export function postQueryOptions(postId: number) {
-  return queryOptions({ queryKey: ['posts', 'detail', postId], queryFn: () => getPost(postId) });
+  return queryOptions({ queryKey: queryKeys.posts.detail(postId), queryFn: () => getPost(postId) });
 }
 
 /** A post id of a route's `:postId` parameter (digits only), or NaN for anything else. */

@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { SpecialTopic, type PostListQuery, type PostListResponse } from '@chorus/core';
-import type { LibraryState } from '../../library/hooks/library-state.ts';
+import type { LibraryState } from '../../../lib/library-state.ts';
 import { api } from '../../../lib/api.ts';
 import { preloadFirstCard } from '../first-screen.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v4/post/`: one page of posts. */
 export function getPosts(query: PostListQuery): Promise<PostListResponse> {
@@ -18,7 +19,7 @@ const FIRST_PAGE = 1;
  */
 export function postsInfiniteQueryOptions(query: Omit<PostListQuery, 'page_num'>) {
   return infiniteQueryOptions({
-    queryKey: ['posts', 'list', query],
+    queryKey: queryKeys.posts.list(query),
     queryFn: async ({ pageParam }) => {
       const page = await getPosts({ ...query, page_num: pageParam });
       if (pageParam === FIRST_PAGE) preloadFirstCard(page.objects[0]);

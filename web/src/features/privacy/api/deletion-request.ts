@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { confirmUserDeletion, fetchDeletionRequester, rejectUserDeletion } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Query options of the requester behind a delete token (`GET /api/v1/user/confirm/{delete_token}`). */
 export function deletionRequesterQueryOptions(deleteCode: string) {
-  return queryOptions({ queryKey: ['privacy', 'deletion-request', deleteCode], queryFn: () => fetchDeletionRequester(api(), deleteCode), retry: false });
+  return queryOptions({ queryKey: queryKeys.privacy.deletionRequest(deleteCode), queryFn: () => fetchDeletionRequester(api(), deleteCode), retry: false });
 }
 
 /** The requester behind a delete token. */

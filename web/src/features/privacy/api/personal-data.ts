@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchPersonalData, type PersonalDataResponse } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v1/user/personal-data`: everything stored about the signed-in user here. */
 export function getPersonalData(): Promise<PersonalDataResponse> {
@@ -9,7 +10,7 @@ export function getPersonalData(): Promise<PersonalDataResponse> {
 
 /** Query options of the personal data; always fetched afresh, it is a snapshot on request. */
 export function personalDataQueryOptions() {
-  return queryOptions({ queryKey: ['privacy', 'personal-data'], queryFn: getPersonalData, staleTime: 0, gcTime: 0 });
+  return queryOptions({ queryKey: queryKeys.privacy.personalData(), queryFn: getPersonalData, staleTime: 0, gcTime: 0 });
 }
 
 /** The personal data, fetched once `enabled` (while the View dialog is open). */

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { likeUsers, shareUsers, type Paged } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 function nextPage<T>(last: Paged<T>): number | undefined {
   return last.page_num < last.total_pages ? last.page_num + 1 : undefined;
@@ -9,7 +10,7 @@ function nextPage<T>(last: Paged<T>): number | undefined {
 /** `GET /api/v2/post/{postId}/reaction/type/1/users`, page by page. */
 export function likersQueryOptions(postId: number) {
   return infiniteQueryOptions({
-    queryKey: ['reactions', postId, 'likes'],
+    queryKey: queryKeys.reactions.likes(postId),
     queryFn: ({ pageParam }) => likeUsers(api(), postId, pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPage,
@@ -19,7 +20,7 @@ export function likersQueryOptions(postId: number) {
 /** `GET /api/v2/post/{postId}/shares/users`, page by page. */
 export function sharersQueryOptions(postId: number) {
   return infiniteQueryOptions({
-    queryKey: ['reactions', postId, 'shares'],
+    queryKey: queryKeys.reactions.shares(postId),
     queryFn: ({ pageParam }) => shareUsers(api(), postId, pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPage,

@@ -4,6 +4,7 @@ import { setBookmark, type Post } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { patchPostEverywhere } from '../../../lib/post-cache.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Toggles the viewer's bookmark of a post (`POST` or `DELETE /api/v2/post/{id}/bookmark`,
@@ -23,7 +24,7 @@ export function useToggleBookmark(post: Post): () => void {
       .then((result) => {
         patchPostEverywhere(queryClient, post.id, (p) => ({ ...p, ...result }));
         // The bookmarks list changes membership; the other lists only show the flag.
-        void queryClient.invalidateQueries({ queryKey: ['posts', 'list'], refetchType: 'inactive' });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.posts.list(), refetchType: 'inactive' });
       })
       .catch((error: unknown) => {
         patchPostEverywhere(queryClient, post.id, (p) => ({ ...p, ...before }));

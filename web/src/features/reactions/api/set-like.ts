@@ -4,6 +4,7 @@ import { setLike, type Post } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { patchPostEverywhere } from '../../../lib/post-cache.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `POST` or `DELETE /api/v2/post/{postId}/reaction/type/1`. */
 export function likePost(postId: number, liked: boolean) {
@@ -33,7 +34,7 @@ export function useToggleLike(post: Post): { toggle: () => void; pending: boolea
     likePost(post.id, wanted)
       .then((result) => {
         patchPostEverywhere(queryClient, post.id, (p) => ({ ...p, reactions: result.reactions }));
-        void queryClient.invalidateQueries({ queryKey: ['reactions', post.id] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.reactions.post(post.id) });
       })
       .catch((error: unknown) => {
         patchPostEverywhere(queryClient, post.id, (p) => ({ ...p, reactions: before }));

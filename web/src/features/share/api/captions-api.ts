@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { requestAiCaption, searchMentions, validateCompliance, type AiCaptionRequest, type ComplianceValidateRequest } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `POST /api/v2/compliance/validate`. */
 export function checkCaption(input: ComplianceValidateRequest) {
@@ -10,7 +11,7 @@ export function checkCaption(input: ComplianceValidateRequest) {
 
 /** Query options of `GET /api/v2/social/{networkId}/search?q=`; a failure is not retried (310 stays 310). */
 export function mentionSearchQueryOptions(networkId: number, query: string) {
-  return queryOptions({ queryKey: ['captions', 'mentions', networkId, query], queryFn: () => searchMentions(api(), networkId, query), staleTime: 60_000, retry: false });
+  return queryOptions({ queryKey: queryKeys.captions.mentions(networkId, query), queryFn: () => searchMentions(api(), networkId, query), staleTime: 60_000, retry: false });
 }
 
 /** `POST /api/v4/ai/user/post/caption`. */

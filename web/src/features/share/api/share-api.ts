@@ -24,10 +24,11 @@ import {
   type ShareRequest,
 } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Query options of `GET /api/v5/post/{postId}/metadata`, what the modal needs per network. */
 export function metadataQueryOptions(postId: number) {
-  return queryOptions({ queryKey: ['share', 'metadata', postId], queryFn: () => postMetadata(api(), postId) });
+  return queryOptions({ queryKey: queryKeys.share.metadata(postId), queryFn: () => postMetadata(api(), postId) });
 }
 
 /** The modal's metadata query. */
@@ -37,7 +38,7 @@ export function usePostMetadata(postId: number) {
 
 /** Query options of `GET /api/v3/post/{postId}/snippet`, the link preview. */
 export function snippetQueryOptions(postId: number) {
-  return queryOptions({ queryKey: ['share', 'snippet', postId], queryFn: () => postSnippet(api(), postId), staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: queryKeys.share.snippet(postId), queryFn: () => postSnippet(api(), postId), staleTime: 5 * 60_000 });
 }
 
 /** The link preview query. */
@@ -91,7 +92,7 @@ export async function recommendationsFor(post: Post): Promise<Post[]> {
 
 /** The linked networks (`GET /api/v1/social/networks`), for the pages a share can be posted as. */
 export function useSocialLinks() {
-  return useQuery({ queryKey: ['social', 'networks'], queryFn: () => getSocialNetworks(api()) });
+  return useQuery({ queryKey: queryKeys.social.networks(), queryFn: () => getSocialNetworks(api()) });
 }
 
 /** `POST /api/v1/social/use-page`: a Facebook page or LinkedIn company page, or null for the person. */

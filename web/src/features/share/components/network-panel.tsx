@@ -25,6 +25,7 @@ import { MentionPicker } from './mention-picker.tsx';
 import { PageChoiceDialog } from './page-choice-dialog.tsx';
 import { SnippetPreview, snippetChoice } from './snippet-preview.tsx';
 import styles from './share-modal.module.css';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Networks whose links can post as a page (spec 2 "Network pages modal"). */
 function pageNetworkOf(network: NetworkMetadata): 'facebook' | 'linkedin' | null {
@@ -183,8 +184,8 @@ export function NetworkPanel(props: {
       .then(() => {
         setChoosingPage(false);
         notify.success(t('share:pages.saved'));
-        void queryClient.invalidateQueries({ queryKey: ['social', 'networks'] });
-        return queryClient.invalidateQueries({ queryKey: ['share', 'metadata', post.id] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.social.networks() });
+        return queryClient.invalidateQueries({ queryKey: queryKeys.share.metadata(post.id) });
       })
       .catch((error: unknown) => notify.failure(error))
       .finally(() => setSavingPage(false));

@@ -11,6 +11,7 @@ import { useCopyLink } from '../hooks/use-copy-link.ts';
 import { RecommendationsDrawer } from './recommendations-drawer.tsx';
 import { ShareModal } from './share-modal.tsx';
 import styles from './share-modal.module.css';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** One request of the share actions; `id` tells two clicks on the same post apart. */
 export type ShareTask =
@@ -43,7 +44,7 @@ export function ShareHost(props: { task: ShareTask | null; onDone: () => void })
 
   const recommendationsOn = user?.user_settings.intelligence.post_recommendations_enabled ?? false;
   const recommendations = useQuery({
-    queryKey: ['share', 'recommendations', drawerFor?.id],
+    queryKey: queryKeys.share.recommendations(drawerFor?.id),
     queryFn: () => (drawerFor ? recommendationsFor(drawerFor) : Promise.resolve([])),
     enabled: drawerFor !== null,
   });

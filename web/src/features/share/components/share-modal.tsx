@@ -4,7 +4,7 @@ import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, 
 import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NETWORK_NAMES, type Mention, type Post, type PostMetadataResponse, type ShareableNetworkId } from '@chorus/core';
-import { trackAction } from '../../tracking/api/analytics.ts';
+import { trackAction } from '../../../lib/analytics.ts';
 import { usePostMetadata } from '../api/share-api.ts';
 import { hasUnsavedEdits, initialDrafts, type Draft, type Drafts } from '../utils/share-drafts.ts';
 import { ExitDialog } from './confirm-dialogs.tsx';

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Mention, NetworkMetadata } from '@chorus/core';
 import {
   asksEmptyCaption,
-  channelFromParam,
   contentToSend,
   hasUnsavedEdits,
   initialDrafts,
   isDirty,
   mailtoHref,
-  networkFromParam,
 } from './share-drafts.ts';
 
 const mention: Mention = { account_id: 'urn:li:person:1', account_type: 'person', index: 7, name: 'Zoë Ünal', mention_text: 'Zoë', screen_name: null };
@@ -65,19 +63,5 @@ describe('share drafts', () => {
 
   it('build a mailto with subject and body encoded', () => {
     expect(mailtoHref('A & B', 'See https://acme.example/r/abc?x=1')).toBe('mailto:?subject=A%20%26%20B&body=See%20https%3A%2F%2Facme.example%2Fr%2Fabc%3Fx%3D1');
-  });
-});
-
-describe('share link parameters', () => {
-  it('name a network by slug, upper-case name or id', () => {
-    expect(networkFromParam('twitter')).toBe(1);
-    expect(networkFromParam('FACEBOOK')).toBe(2);
-    expect(networkFromParam('3')).toBe(3);
-    expect(networkFromParam('4')).toBeNull();
-    expect(networkFromParam('xing')).toBeNull();
-    expect(networkFromParam(null)).toBeNull();
-    expect(channelFromParam('1')).toBe(1);
-    expect(channelFromParam('12')).toBeUndefined();
-    expect(channelFromParam(null)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { SHAREABLE_NETWORK_SLUGS, type Mention, type NetworkMetadata, type ShareableNetworkId } from '@chorus/core';
+import { type Mention, type NetworkMetadata, type ShareableNetworkId } from '@chorus/core';
 
 /** One network's caption in the share modal. */
 export interface Draft {
@@ -58,19 +58,4 @@ export const EMPTY_CAPTION_OPT_OUT_KEY = 'chorus.share.skipEmptyCaptionWarning';
 /** The `mailto:` of the e-mail share: the post's title as subject and the tracked link in the body. */
 export function mailtoHref(subject: string, body: string): string {
   return `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}
-
-/** A network named in a link (`twitter`, `TWITTER` or `1`), or null. */
-export function networkFromParam(value: string | null | undefined): ShareableNetworkId | null {
-  if (!value) return null;
-  const lower = value.toLowerCase();
-  for (const [id, slug] of Object.entries(SHAREABLE_NETWORK_SLUGS)) {
-    if (slug === lower || id === value) return Number(id) as ShareableNetworkId;
-  }
-  return null;
-}
-
-/** The share-flow type of a link's `type_id` (spec 3, 0 to 9), or undefined. */
-export function channelFromParam(value: string | null | undefined): number | undefined {
-  return value !== null && value !== undefined && /^\d$/.test(value) ? Number(value) : undefined;
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirmEmail, joinCompany, resendEmailConfirmation, type EmailConfirmResponse, type SignUpJoinRequest, type SignUpResponse } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `POST /api/v1/auth/email/confirm`: spends the code of a mailed confirmation link. */
 export function postEmailConfirm(code: string): Promise<EmailConfirmResponse> {
@@ -12,7 +13,7 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postEmailConfirm,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user.all() }),
   });
 }
 

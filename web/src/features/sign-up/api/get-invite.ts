@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { checkInviteV1, ErrorCode, getInviteV2, isApiError, SIGN_UP_INVITE_POLL_MS, type InviteResponse } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Tries of the invite look-up before the sign-up screen gives up: the first and then one every
@@ -35,7 +36,7 @@ export function retryInviteLookup(failureCount: number, error: unknown): boolean
 /** Query options of an invite: an unknown invite fails at once, other failures are polled (see retryInviteLookup). */
 export function inviteQueryOptions(code: string) {
   return queryOptions({
-    queryKey: ['invite', code],
+    queryKey: queryKeys.invite(code),
     queryFn: () => getInvite(code),
     retry: retryInviteLookup,
     retryDelay: SIGN_UP_INVITE_POLL_MS,

@@ -10,6 +10,7 @@ import {
   type UsePageRequest,
 } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v1/social/networks`: link status of each network the company enables. */
 export function fetchSocialNetworks(): Promise<SocialNetworksResponse> {
@@ -18,7 +19,7 @@ export function fetchSocialNetworks(): Promise<SocialNetworksResponse> {
 
 /** Query options of the link status. */
 export function socialNetworksQueryOptions() {
-  return queryOptions({ queryKey: ['social', 'networks'], queryFn: fetchSocialNetworks });
+  return queryOptions({ queryKey: queryKeys.social.networks(), queryFn: fetchSocialNetworks });
 }
 
 /** The link status query. */
@@ -51,7 +52,7 @@ export function useUnlinkNetwork() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (network: LinkableNetwork) => unlinkNetwork(api(), network),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['social', 'networks'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.social.networks() }),
   });
 }
 
@@ -60,6 +61,6 @@ export function useChoosePage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UsePageRequest) => chooseSocialPage(api(), input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['social', 'networks'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.social.networks() }),
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import {
   Avatar,
   Button,
@@ -16,23 +16,30 @@ import { useTranslation } from 'react-i18next';
 import type { UserCompany } from '@chorus/core';
 import { RouterButtonLink } from '../../../components/router-link.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
-import { SuggestButton } from '../../suggest/index.ts';
-import { useUserCategories } from '../../topics/api/user-categories.ts';
 import { useAccountEntries } from '../hooks/use-account-entries.tsx';
 import { CompanySwitcher } from './company-switcher.tsx';
 import styles from './mobile-menu.module.css';
+
+/** A topic the member follows, as the menu links it. */
+export interface MenuTopic {
+  id: number;
+  name: string;
+}
 
 interface MobileMenuProps {
   /** The user's companies and the host's, for the company switcher. */
   companies: readonly UserCompany[];
   currentCompanyId: number;
   currentName: string;
+  /** The topics the member follows (the app layer reads them from the topics feature). */
+  followedTopics: readonly MenuTopic[];
+  /** The Suggest content action (the suggest feature's), given the menu item's class. */
+  renderSuggest: (className: string) => ReactNode;
 }
 
-function FollowedTopics(): JSX.Element | null {
+function FollowedTopics(props: { topics: readonly MenuTopic[] }): JSX.Element | null {
   const { t } = useTranslation(['library']);
-  const topics = useUserCategories();
-  const followed = topics.data?.objects.filter((entry) => entry.is_followed) ?? [];
+  const followed = props.topics;
   if (followed.length === 0) return null;
   return (
     <section aria-labelledby="mobile-menu-topics" className={styles.section}>
@@ -40,10 +47,10 @@ function FollowedTopics(): JSX.Element | null {
         {t('library:topics.menuLabel')}
       </Text>
       <ul className={styles.list}>
-        {followed.map((entry) => (
-          <li key={entry.category.id}>
-            <RouterButtonLink to={`/topic/${entry.category.id}`} appearance="subtle" className={styles.item}>
-              {entry.category.name}
+        {followed.map((topic) => (
+          <li key={topic.id}>
+            <RouterButtonLink to={`/topic/${topic.id}`} appearance="subtle" className={styles.item}>
+              {topic.name}
             </RouterButtonLink>
           </li>
         ))}
@@ -101,9 +108,7 @@ export function MobileMenu(props: MobileMenuProps): JSX.Element {
                     {t('nav.explore')}
                   </RouterButtonLink>
                 </li>
-                <li>
-                  <SuggestButton className={styles.item} />
-                </li>
+                <li>{props.renderSuggest(styles.item ?? '')}</li>
                 {others.length > 0 ? (
                   <li>
                     <CompanySwitcher
@@ -116,7 +121,7 @@ export function MobileMenu(props: MobileMenuProps): JSX.Element {
                 ) : null}
               </ul>
             </nav>
-            <FollowedTopics />
+            <FollowedTopics topics={props.followedTopics} />
             <Divider />
             <section aria-labelledby="mobile-menu-account" className={styles.section}>
               <div className={styles.account}>

@@ -5,7 +5,7 @@ import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@chorus/core';
-import { useDebouncedValue } from '../../library/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 /** History state of a search started in the top bar: the search page focuses its own field. */
 export interface TopBarSearchState {

@@ -5,7 +5,7 @@ import { ADMIN_VIEW_PATH, LOGOUT_ERROR_TOAST_MS } from '@chorus/core';
 import { useConfigInfo, useCurrentUser, useSignOut } from '../../../lib/auth.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { adminLandingPath } from '../../../lib/redirects.ts';
-import { viewSwitchLabel } from '../utils/view-switch.ts';
+import { viewSwitchLabel } from '../../../lib/view-switch.ts';
 
 /** One entry of the account menu (the top bar's user menu and the phone menu share them). */
 export interface AccountEntry {

@@ -9,9 +9,7 @@ import {
   type UserCategoryListResponse,
 } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
-
-/** Query key root of the user's topics (list and sort order). */
-export const USER_CATEGORIES_KEY = ['user-categories'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v2/user/category`: every topic with the user's follow state, followed first in order. */
 export function getUserCategories(): Promise<UserCategoryListResponse> {
@@ -20,7 +18,7 @@ export function getUserCategories(): Promise<UserCategoryListResponse> {
 
 /** Query options of the user's topics. */
 export function userCategoriesQueryOptions() {
-  return queryOptions({ queryKey: [...USER_CATEGORIES_KEY, 'list'], queryFn: getUserCategories, staleTime: 60_000 });
+  return queryOptions({ queryKey: queryKeys.topics.followedList(), queryFn: getUserCategories, staleTime: 60_000 });
 }
 
 /** The user's topics query. */
@@ -34,9 +32,9 @@ export function useUserCategories() {
  */
 function invalidateAfterFollow(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: USER_CATEGORIES_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['posts', 'feed'] }),
-    queryClient.invalidateQueries({ queryKey: ['categories'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.topics.followed() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.posts.feed() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.topics.all() }),
   ]);
 }
 
@@ -73,6 +71,6 @@ export function useSaveSortOrder() {
     },
     // Sorting clears the sort order cache (spec 4); the feed's doormats follow the order.
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: USER_CATEGORIES_KEY }), queryClient.invalidateQueries({ queryKey: ['posts', 'feed'] })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.topics.followed() }), queryClient.invalidateQueries({ queryKey: queryKeys.posts.feed() })]),
   });
 }

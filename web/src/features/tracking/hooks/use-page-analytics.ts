@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { flushAnalytics, trackPage } from '../api/analytics.ts';
+import { flushAnalytics, trackPage } from '../../../lib/analytics.ts';
 
 /** Sends a page event for each route of the signed-in app, and what waits when the page is hidden. */
 export function usePageAnalytics(): void {

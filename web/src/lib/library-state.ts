@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
 import { FilterBy, SortBy } from '@chorus/core';
-import { localStore } from '../../../lib/safe-storage.ts';
-import { useSessionStore } from '../../../stores/session-store.ts';
+import { localStore } from './safe-storage.ts';
+import { useSessionStore } from '../stores/session-store.ts';
 
 /**
  * The content library state (spec 3): topic filter, search text, sort and filter. The spec's

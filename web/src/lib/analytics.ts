@@ -1,6 +1,6 @@
 import { trackAnalytics, type AnalyticsTrackName } from '@chorus/core';
-import { api } from '../../../lib/api.ts';
-import { AnalyticsScheduler, type AnalyticsProperties } from '../utils/analytics-scheduler.ts';
+import { api } from './api.ts';
+import { AnalyticsScheduler, type AnalyticsProperties } from '../features/tracking/utils/analytics-scheduler.ts';
 
 /**
  * `POST /api/v1/track/analytics`, timed by the spec's delays. Like impressions, analytics

@@ -14,8 +14,8 @@
  */
 import { ErrorCode, SOCIAL_SIGN_IN_SLUGS } from '@chorus/core';
 import { and, eq } from 'drizzle-orm';
-import { GOOGLE_PROVIDER, googleConfigOf } from '../auth/google.ts';
-import { networkAvailable, type NetworkSettings } from '../auth/social-providers.ts';
+import { GOOGLE_PROVIDER, googleConfigOf } from './google.ts';
+import { networkAvailable, type NetworkSettings } from './social-providers.ts';
 import type { Database } from '../db/database.ts';
 import { externalIdentities, type AuthMethodColumn, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
