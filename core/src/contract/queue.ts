@@ -16,12 +16,12 @@
 import { z } from 'zod';
 import { Network, PushedEditStatus } from '../domain/enums.ts';
 import type { LinkableNetwork } from './social.ts';
-import { base64Url, CaptionText, ChannelId, Mention, ShareableNetworkIdSchema, ShareState, SnippetChoice, type Mention as MentionType } from './share.ts';
+import { base64Url, CaptionText, ChannelId, Mention, MentionInput, ShareableNetworkIdSchema, ShareableNetworkIdValue, ShareState, SnippetChoice, type Mention as MentionType } from './share.ts';
 
 /** The caption a queued share carries (our addition: as the share call takes it). */
 const CaptionFields = {
   content: CaptionText.default(''),
-  mentions: z.array(Mention).max(50).default([]),
+  mentions: z.array(MentionInput).max(50).default([]),
   snippet: SnippetChoice.nullable().default(null),
   ai_generated: z.boolean().default(false),
   ai_efficacy: z.number().min(0).max(1).default(1),
@@ -60,7 +60,7 @@ export type DeferredShareResponse = z.infer<typeof DeferredShareResponse>;
 export const UpdateDeferredRequest = z.object({
   date: z.iso.datetime({ offset: true }),
   content: CaptionText.optional(),
-  mentions: z.array(Mention).max(50).optional(),
+  mentions: z.array(MentionInput).max(50).optional(),
 });
 export type UpdateDeferredRequest = z.input<typeof UpdateDeferredRequest>;
 
@@ -93,7 +93,7 @@ export const TimelinePost = z.object({
   post_id: z.number().int(),
   /** The post's title, so the member sees what they shared (our addition to the spec's fields). */
   post_title: z.string(),
-  network_id: ShareableNetworkIdSchema,
+  network_id: ShareableNetworkIdValue,
   content: z.string(),
   mentions: z.array(Mention),
   hashtags: z.string(),
@@ -152,7 +152,7 @@ export type DecidePushedEditRequest = z.input<typeof DecidePushedEditRequest>;
  */
 export const PushedEditResponse = z.object({
   network: z.object({
-    network_id: ShareableNetworkIdSchema,
+    network_id: ShareableNetworkIdValue,
     deferred_post_id: z.number().int(),
     /** When it will be published (ISO 8601, UTC). */
     deferred_post_date: z.string(),

@@ -20,11 +20,15 @@ import { LinkableNetwork } from './social.ts';
 /** The share-flow type of where the share started (spec 3 "Share-flow type", 0 to 9). */
 export const ChannelId = z.coerce.number().int().min(0).max(9);
 
-/** A shareable network id: 1 Twitter, 2 Facebook, 3 LinkedIn. */
-export const ShareableNetworkIdSchema = z.coerce
-  .number()
-  .int()
-  .refine((id): id is ShareableNetworkId => (SHAREABLE_NETWORKS as readonly number[]).includes(id), { message: 'network must be 1, 2 or 3' });
+function isShareableNetworkId(id: number): id is ShareableNetworkId {
+  return (SHAREABLE_NETWORKS as readonly number[]).includes(id);
+}
+
+/** A shareable network id sent by a client (a path or query string too): 1 Twitter, 2 Facebook, 3 LinkedIn. */
+export const ShareableNetworkIdSchema = z.coerce.number().int().refine(isShareableNetworkId, { message: 'network must be 1, 2 or 3' });
+
+/** A shareable network id in a response: checked, never converted (see response-schemas.test.ts). */
+export const ShareableNetworkIdValue = z.number().int().refine(isShareableNetworkId, { message: 'network must be 1, 2 or 3' });
 
 /** Longest caption accepted from a client before the network's own limit is checked (659, 660). */
 export const CAPTION_MAX_INPUT = 10_000;
@@ -67,9 +71,12 @@ export const Mention = z.object({
   name: z.string().max(200).refine(isSendableText, 'The mention contains a character that cannot be shared.'),
   /** The text shown in the caption for the mention (usually the name). */
   mention_text: z.string().max(200).refine(isSendableText, 'The mention contains a character that cannot be shared.'),
-  screen_name: z.string().max(200).nullable().default(null),
+  screen_name: z.string().max(200).nullable(),
 });
 export type Mention = z.infer<typeof Mention>;
+
+/** A mention as a client sends it: `screen_name` may be left out (null). Responses always carry it (Mention). */
+export const MentionInput = Mention.extend({ screen_name: Mention.shape.screen_name.default(null) });
 
 /** The link preview chosen in the modal (spec: snippet preview with multi-image selection). */
 export const SnippetChoice = z.object({
@@ -93,7 +100,7 @@ export const ShareRequest = z.object({
   /** 1 minus the normalised edit distance between the offered AI caption and the shared one. */
   ai_efficacy: z.number().min(0).max(1).default(1),
   snippet: SnippetChoice.nullable().default(null),
-  mentions: z.array(Mention).max(50).default([]),
+  mentions: z.array(MentionInput).max(50).default([]),
 });
 export type ShareRequest = z.input<typeof ShareRequest>;
 export type ShareRequestParsed = z.output<typeof ShareRequest>;
@@ -107,7 +114,7 @@ export type ShareState = z.infer<typeof ShareState>;
 /** A share as the client sees it after sharing (our addition to the spec's `error, url`). */
 export const ShareSummary = z.object({
   id: z.number().int(),
-  network_id: ShareableNetworkIdSchema,
+  network_id: ShareableNetworkIdValue,
   state: ShareState,
   /** The post on the network once published. */
   social_link: z.string().nullable(),
@@ -232,7 +239,7 @@ export type SnippetResponse = z.infer<typeof SnippetResponse>;
 
 /** One network of `GET /api/v5/post/{postId}/metadata` (spec 3 "Network edit entry", server side). */
 export const NetworkMetadata = z.object({
-  networkId: ShareableNetworkIdSchema,
+  networkId: ShareableNetworkIdValue,
   /** 'TWITTER', 'FACEBOOK' or 'LINKEDIN'. */
   name: z.enum(['TWITTER', 'FACEBOOK', 'LINKEDIN']),
   /** The person's saved caption for this network, else the post's text. */
@@ -277,7 +284,7 @@ export const EditContentRequest = z.object({
   post_id: z.coerce.number().int().positive(),
   network_id: ShareableNetworkIdSchema,
   content: CaptionText,
-  mentions: z.array(Mention).max(50).default([]),
+  mentions: z.array(MentionInput).max(50).default([]),
 });
 export type EditContentRequest = z.input<typeof EditContentRequest>;
 export const EditContentResponse = z.object({ content: z.string(), mentions: z.array(Mention) });
@@ -324,7 +331,7 @@ export function parsePostShareResume(query: URLSearchParams): { content: string 
   }
   try {
     const encoded = query.get('mentions');
-    const parsed = encoded === null ? null : z.array(Mention).max(50).safeParse(JSON.parse(fromBase64Url(encoded)));
+    const parsed = encoded === null ? null : z.array(MentionInput).max(50).safeParse(JSON.parse(fromBase64Url(encoded)));
     mentions = parsed?.success ? parsed.data : [];
   } catch {
     mentions = [];

@@ -96,7 +96,7 @@ export const UserResponse = z.object({
   companies: z.array(UserCompany),
   user_settings: UserSettings,
   /** False until a self signed-up member follows the confirmation link (they can read, not share, comment, suggest or link networks). */
-  email_confirmed: z.boolean().default(true),
+  email_confirmed: z.boolean(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;
 
