@@ -4,7 +4,7 @@
  * the network took within 60 s of their time, how many twice, and the lateness p50/p99.
  */
 import { deliveryReport, percentile, prepareDeliveryScenario, startWorker } from '../tests/delivery/scenario.ts';
-import { startFakeXNetwork } from '../tests/fakes/x-network.ts';
+import { startFakeXApi } from '../server/src/test/fakes/x-api.ts';
 
 /** Seconds a published share may be late and still count as on time. */
 export const ON_TIME_SECONDS = 60;
@@ -23,7 +23,7 @@ export interface DeliveryBenchReport {
 
 /** Runs the wave on a fresh database of the PostgreSQL server at `adminUrl`. */
 export async function runDeliveryBench(options: { shares: number; adminUrl: string; log: (line: string) => void }): Promise<DeliveryBenchReport> {
-  const network = await startFakeXNetwork();
+  const network = await startFakeXApi();
   // Due a little after set-up, so the worker is working its queues when the wave starts.
   const leadMs = 20_000;
   const setupStarted = Date.now();

@@ -16,7 +16,7 @@ import { storedTokens } from '../../server/src/commands/social-link.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/database.ts';
 import { companies, memberships, posts, shares, socialAccounts, users, type ShareRow } from '../../server/src/db/schema.ts';
-import { fakeXToken, type FakeXNetwork } from '../fakes/x-network.ts';
+import { fakeXToken, type FakeXApi } from '../../server/src/test/fakes/x-api.ts';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker-process.ts');
 
@@ -177,14 +177,15 @@ export interface DeliveryReport {
 }
 
 /** Compares the database with what the fake network took. */
-export async function deliveryReport(database: DatabaseHandle, network: FakeXNetwork): Promise<DeliveryReport> {
+export async function deliveryReport(database: DatabaseHandle, network: Pick<FakeXApi, 'posts' | 'refused'>): Promise<DeliveryReport> {
   const rows: ShareRow[] = await database.db.select().from(shares);
   const taken = new Map<string, { count: number; at: Date }>();
-  for (const post of network.posts) {
+  // A second send of the same text is a duplicate even though X refuses it (403 duplicate content).
+  for (const post of [...network.posts, ...network.refused]) {
     // The published text is the caption and then the person's tracked link.
     const caption = post.text.split(' http')[0] ?? post.text;
     const seen = taken.get(caption);
-    taken.set(caption, { count: (seen?.count ?? 0) + 1, at: seen?.at ?? post.at });
+    taken.set(caption, { count: (seen?.count ?? 0) + 1, at: seen?.at ?? post.created });
   }
   const states: Record<string, number> = {};
   let lost = 0;

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS, companyOrigin } from './support/demo.ts';
 import { acmeInvite } from './support/invites.ts';
 import { expectFeed, signInWithEmail } from './support/sign-in.ts';
 import { chooseMenuItem, openMenu } from './support/menus.ts';
+import { postAsSite, waitForMail } from './support/outbox.ts';
 
 /** A fresh password that meets the policy (fresh users only: demo users are shared by every spec). */
 const FRESH_PASSWORD = 'Fresh!pass26';
@@ -27,11 +28,12 @@ async function siteRequest(baseURL: string | undefined, subdomain: string, token
 }
 
 /**
- * A new Acme user (through the seeded group invite, saved time zone UTC) who has skipped
- * onboarding, so the feed opens directly. Specs change only such users' settings.
+ * A new Acme user (through the seeded group invite, saved time zone UTC, the address confirmed)
+ * who has skipped onboarding, so the feed opens directly. Specs change only such users' settings.
  */
 async function freshAcmeUser(baseURL: string | undefined, label: string): Promise<FreshUser> {
   const email = `top-bar-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@acme.example`;
+  const since = new Date(Date.now() - 1000).toISOString();
   const api = await siteRequest(baseURL, 'acme');
   const signUp = await api.post(`/api/v1/auth/sign-up/invite/${encodeURIComponent(acmeInvite(1).code)}`, {
     data: { first_name: 'Tess', last_name: 'Zone', username: email, password: FRESH_PASSWORD, confirm_password: FRESH_PASSWORD },
@@ -40,6 +42,10 @@ async function freshAcmeUser(baseURL: string | undefined, label: string): Promis
   const { token, user } = (await signUp.json()) as { token: string; user: { id: number; timezone: string } };
   expect(user.timezone).toBe('UTC');
   await api.dispose();
+  // Anyone may type any address on a group invite: it opens the app once the mailed link confirms it.
+  const mail = await waitForMail(companyOrigin(baseURL, 'acme'), 'email-confirmation', email, since);
+  const code = new URL(mail.links[0] ?? companyOrigin(baseURL, 'acme')).searchParams.get('code');
+  expect(await postAsSite(companyOrigin(baseURL, 'acme'), '/api/v1/auth/email/confirm', { code }), `confirmation of ${email}`).toBe(200);
   const signedIn = await siteRequest(baseURL, 'acme', token);
   expect((await signedIn.post('/api/v1/cs/event', { data: { event: 'skipped' } })).ok(), 'skip onboarding').toBe(true);
   await signedIn.dispose();

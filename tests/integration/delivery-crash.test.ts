@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shares } from '../../server/src/db/schema.ts';
 import { testDatabaseUrl } from '../../server/src/config.ts';
-import { startFakeXNetwork, type FakeXNetwork } from '../fakes/x-network.ts';
+import { startFakeXApi, type FakeXApi } from '../../server/src/test/fakes/x-api.ts';
 import { deliveryReport, prepareDeliveryScenario, startWorker, type DeliveryScenario } from '../delivery/scenario.ts';
 
 const SHARES = 2000;
@@ -17,11 +17,11 @@ const PEOPLE = 100;
 /** Posts each person makes themselves after the kill, newer than any share of theirs. */
 const OWN_POSTS = 45;
 
-let network: FakeXNetwork | null = null;
+let network: FakeXApi | null = null;
 let scenario: DeliveryScenario | null = null;
 
 beforeAll(async () => {
-  network = await startFakeXNetwork({ latencyMs: 2 });
+  network = await startFakeXApi({ latencyMs: 2 });
   scenario = await prepareDeliveryScenario({
     shares: SHARES,
     people: PEOPLE,

@@ -3,7 +3,11 @@
  * (refresh grant with HTTP Basic client auth; refresh tokens are single use, as X's are),
  * POST /2/tweets (with X's duplicate-content refusal), the one-shot image upload, the chunked
  * video upload (initialize, append, finalize, STATUS while processing), /2/users/me with public
- * metrics, a post's public metrics, and a user's recent posts. Faults are armed with `fail`.
+ * metrics, a post's public metrics, and a user's recent posts (paged as X pages them). Faults
+ * are armed with `fail`. Posts are recorded when their request arrives, before the answer (which
+ * `latencyMs` delays), as a real network has them even if the caller dies waiting: the delivery
+ * crash test and the delivery bench kill workers mid-call. Accounts made straight in the
+ * database use the fixed token `fakeXToken(externalId)`; others get theirs from `issueTokens`.
  */
 import { randomBytes } from 'node:crypto';
 import { startNetworkFake, type FakeAnswer, type NetworkFake, type RecordedRequest } from './network-fake.ts';
@@ -22,8 +26,16 @@ export interface FakeXApi extends NetworkFake {
   clientSecret: string;
   /** Issues an access and refresh token pair for a user (as the OAuth consent would). */
   issueTokens(userId: string): { accessToken: string; refreshToken: string };
-  /** Posts made, oldest first. */
-  posts: { id: string; userId: string; text: string; mediaIds: string[]; created: Date }[];
+  /** Posts made through the API, oldest first. */
+  posts: FakeXPost[];
+  /** Posts the person made themselves (not through Chorus): on their timeline, not in `posts`. */
+  own: FakeXPost[];
+  /** Posts refused as duplicate content (X's 403): a second send of the same text, kept so a test sees it was tried. */
+  refused: FakeXPost[];
+  /** Records a post the person made themselves, now. */
+  postAs(userId: string, text: string): void;
+  /** Resolves once at least `count` posts have arrived through the API. */
+  waitForPosts(count: number): Promise<void>;
   media: Map<string, XMedia>;
   /** STATUS checks a video stays in_progress before it succeeds (default 1). */
   processingChecks: number;
@@ -31,6 +43,22 @@ export interface FakeXApi extends NetworkFake {
   failNextVideo: boolean;
   followers: Map<string, number>;
 }
+
+/** One post the fake took. */
+export interface FakeXPost {
+  id: string;
+  userId: string;
+  text: string;
+  mediaIds: string[];
+  created: Date;
+}
+
+/** The fixed bearer token of an account made straight in the database (its X user id is `externalId`). */
+export function fakeXToken(externalId: string): string {
+  return `x-token-${externalId}`;
+}
+
+const FIXED_TOKEN = /^x-token-(.+)$/;
 
 const unauthorized: FakeAnswer = { status: 401, body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } };
 
@@ -106,15 +134,17 @@ function snowflake(): string {
   return `18${BigInt(`0x${randomBytes(7).toString('hex')}`).toString().padStart(17, '0').slice(0, 17)}`;
 }
 
-/** Starts the fake X API on 127.0.0.1. */
-export async function startFakeXApi(): Promise<FakeXApi> {
+/** Starts the fake X API on 127.0.0.1; `latencyMs` delays each answer to a post. */
+export async function startFakeXApi(options: { latencyMs?: number } = {}): Promise<FakeXApi> {
   const tokens = new Map<string, string>();
   const refreshTokens = new Map<string, string>();
   let fake: FakeXApi | null = null;
   const state = {
     clientId: 'x-client',
     clientSecret: 'x-secret',
-    posts: [] as FakeXApi['posts'],
+    posts: [] as FakeXPost[],
+    own: [] as FakeXPost[],
+    refused: [] as FakeXPost[],
     media: new Map<string, XMedia>(),
     processingChecks: 1,
     failNextVideo: false,
@@ -127,7 +157,14 @@ export async function startFakeXApi(): Promise<FakeXApi> {
     return pair;
   };
 
-  function handle(request: RecordedRequest): FakeAnswer {
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const postAs = (userId: string, text: string): void => {
+    (fake ?? state).own.push({ id: snowflake(), userId, text, mediaIds: [], created: new Date() });
+  };
+  const waitForPosts = (count: number): Promise<void> =>
+    (fake ?? state).posts.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }));
+
+  async function handle(request: RecordedRequest): Promise<FakeAnswer> {
     const self = fake ?? state;
     const { path, method } = request;
     if (method === 'POST' && path === '/2/oauth2/token') {
@@ -142,7 +179,7 @@ export async function startFakeXApi(): Promise<FakeXApi> {
       return { status: 200, body: { token_type: 'bearer', expires_in: 7200, access_token: pair.accessToken, refresh_token: pair.refreshToken, scope: 'tweet.read tweet.write users.read media.write offline.access' } };
     }
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    const userId = tokens.get(bearer);
+    const userId = tokens.get(bearer) ?? FIXED_TOKEN.exec(bearer)?.[1];
     if (userId === undefined) return unauthorized;
 
     if (method === 'POST' && path === '/2/tweets') {
@@ -154,10 +191,16 @@ export async function startFakeXApi(): Promise<FakeXApi> {
         return { status: 400, body: { errors: [{ message: 'Your media IDs are invalid.' }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' } };
       }
       if (self.posts.some((p) => p.userId === userId && p.text === text)) {
+        self.refused.push({ id: '', userId, text, mediaIds, created: new Date() });
         return { status: 403, body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 } };
       }
       const id = snowflake();
       self.posts.push({ id, userId, text, mediaIds, created: new Date() });
+      for (const waiter of waiters.filter((w) => self.posts.length >= w.count)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+      if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       return { status: 201, body: { data: { id, text, edit_history_tweet_ids: [id] } } };
     }
     if (method === 'POST' && path === '/2/media/upload') {
@@ -216,12 +259,14 @@ export async function startFakeXApi(): Promise<FakeXApi> {
     }
     const timeline = /^\/2\/users\/([^/]+)\/tweets$/.exec(path);
     if (method === 'GET' && timeline) {
-      return xTimelinePage(self.posts.filter((p) => p.userId === decodeURIComponent(timeline[1] ?? '')), request.query);
+      const who = decodeURIComponent(timeline[1] ?? '');
+      const theirs = [...self.posts, ...self.own].filter((p) => p.userId === who).sort((a, b) => a.created.getTime() - b.created.getTime());
+      return xTimelinePage(theirs, request.query);
     }
     return { status: 404, body: { title: 'Not Found Error', detail: `No route ${method} ${path}` } };
   }
 
   const base = await startNetworkFake(handle);
-  fake = Object.assign(base, state, { issueTokens });
+  fake = Object.assign(base, state, { issueTokens, postAs, waitForPosts });
   return fake;
 }
