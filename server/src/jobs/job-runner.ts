@@ -6,52 +6,14 @@
 import type { Notifier } from '@chorus/bot';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
-import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { outageOf } from '../db/outage.ts';
 import type { JobQueue } from '../lib/context.ts';
-import {
-  ANNOUNCE_DUE_POSTS_CRON,
-  ANNOUNCE_DUE_POSTS_QUEUE,
-  announceDuePostsQueueOptions,
-  announceDuePostsWorker,
-  announceDuePostsWorkOptions,
-} from './announce-due-posts.ts';
-import {
-  PRUNE_REQUEST_COUNTERS_CRON,
-  PRUNE_REQUEST_COUNTERS_QUEUE,
-  pruneRequestCountersQueueOptions,
-  pruneRequestCountersWorker,
-  pruneRequestCountersWorkOptions,
-} from './prune-request-counters.ts';
-import {
-  PRUNE_UNCONFIRMED_CRON,
-  PRUNE_UNCONFIRMED_QUEUE,
-  pruneUnconfirmedQueueOptions,
-  pruneUnconfirmedWorker,
-  pruneUnconfirmedWorkOptions,
-} from './prune-unconfirmed.ts';
-import { PRUNE_EXPIRED_CRON, PRUNE_EXPIRED_QUEUE, pruneExpiredQueueOptions, pruneExpiredWorker, pruneExpiredWorkOptions } from './prune-expired.ts';
-import { MAIL_REQUEST_QUEUE, mailRequestQueueOptions, mailRequestWorker, mailRequestWorkOptions, type MailRequestData } from './mail-request.ts';
-import {
-  deliverShareQueue,
-  deliverShareQueueOptions,
-  deliverShareWorker,
-  deliverShareWorkOptions,
-  sendDelivery,
-  sweepDueShares,
-  type SharePublisher,
-} from './deliver-share.ts';
-import { LINKABLE_NETWORKS } from '@chorus/core';
-import {
-  SHARE_VIDEO_POLL_QUEUE,
-  shareVideoPollQueueOptions,
-  shareVideoPollWorker,
-  shareVideoPollWorkOptions,
-  type ShareVideoPollData,
-} from './share-video-poll.ts';
-import { SHARE_METRICS_CRON, SHARE_METRICS_QUEUE, shareMetricsQueueOptions, shareMetricsWorker, shareMetricsWorkOptions } from './share-metrics.ts';
-import { POST_PUBLISHED_QUEUE, postPublishedQueueOptions, postPublishedWorker, postPublishedWorkOptions, type PostPublishedData } from './post-published.ts';
+import { MAIL_REQUEST_QUEUE, type MailRequestData } from './mail-request.ts';
+import { sendDelivery, sweepDueShares, type SharePublisher } from './deliver-share.ts';
+import { SHARE_VIDEO_POLL_QUEUE, type ShareVideoPollData } from './share-video-poll.ts';
+import { POST_PUBLISHED_QUEUE, type PostPublishedData } from './post-published.ts';
+import { deliveryDeps, JOBS, runsHere, type JobDeps } from './job-list.ts';
 
 /** A started job system. */
 export interface JobRunner extends JobQueue {
@@ -63,7 +25,7 @@ export interface JobRunner extends JobQueue {
 /** How to start the job system. */
 export interface JobRunnerOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'baseDomain' | 'nodeEnv' | 'port' | 'mail' | 'dataDir' | 'secretKeys' | 'networks' | 'networkApis' | 'sandboxNetworks' | 'fetchAllowAddresses' | 'delivery'>;
+  config: JobDeps['config'];
   /** Run handlers and maintenance in this process. */
   work: boolean;
   /** Where Teams notifications go; without one, the post-published job is not worked here. */
@@ -90,15 +52,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     });
   boss.on('error', failed('job system error'));
   await boss.start();
-  await boss.createQueue(POST_PUBLISHED_QUEUE, postPublishedQueueOptions);
-  await boss.createQueue(ANNOUNCE_DUE_POSTS_QUEUE, announceDuePostsQueueOptions);
-  await boss.createQueue(PRUNE_REQUEST_COUNTERS_QUEUE, pruneRequestCountersQueueOptions);
-  await boss.createQueue(MAIL_REQUEST_QUEUE, mailRequestQueueOptions);
-  await boss.createQueue(PRUNE_EXPIRED_QUEUE, pruneExpiredQueueOptions);
-  await boss.createQueue(PRUNE_UNCONFIRMED_QUEUE, pruneUnconfirmedQueueOptions);
-  for (const network of LINKABLE_NETWORKS) await boss.createQueue(deliverShareQueue(network), deliverShareQueueOptions);
-  await boss.createQueue(SHARE_VIDEO_POLL_QUEUE, shareVideoPollQueueOptions);
-  await boss.createQueue(SHARE_METRICS_QUEUE, shareMetricsQueueOptions);
+  for (const job of JOBS) await boss.createQueue(job.queue, job.queueOptions);
   const queue: JobQueue = {
     async enqueuePostPublished(postId) {
       const data: PostPublishedData = { postId };
@@ -117,54 +71,30 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   let sweeper: NodeJS.Timeout | null = null;
   let sweeping: Promise<void> | null = null;
   if (options.work) {
-    await boss.work(MAIL_REQUEST_QUEUE, mailRequestWorkOptions, mailRequestWorker({ db: options.database.db, config: options.config }));
-    await boss.schedule(PRUNE_REQUEST_COUNTERS_QUEUE, PRUNE_REQUEST_COUNTERS_CRON);
-    await boss.work(PRUNE_REQUEST_COUNTERS_QUEUE, pruneRequestCountersWorkOptions, pruneRequestCountersWorker(options.database.db));
-    await boss.schedule(PRUNE_EXPIRED_QUEUE, PRUNE_EXPIRED_CRON);
-    await boss.work(PRUNE_EXPIRED_QUEUE, pruneExpiredWorkOptions, pruneExpiredWorker(options.database.db));
-    await boss.schedule(PRUNE_UNCONFIRMED_QUEUE, PRUNE_UNCONFIRMED_CRON);
-    await boss.work(PRUNE_UNCONFIRMED_QUEUE, pruneUnconfirmedWorkOptions, pruneUnconfirmedWorker(options.database.db));
-    await boss.work(
-      SHARE_VIDEO_POLL_QUEUE,
-      shareVideoPollWorkOptions,
-      shareVideoPollWorker({ db: options.database.db, config: options.config, again: (data, afterMs) => queue.enqueueShareVideoPoll(data, afterMs) }),
-    );
-  }
-  if (options.work && options.publisher) {
-    const deps = {
-      db: options.database.db,
-      publisher: options.publisher,
-      leaseMs: options.config.delivery.leaseSeconds * 1000,
-      boss,
-      enqueueVideoPoll: (shareId: number, afterMs: number) => queue.enqueueShareVideoPoll({ shareId, polls: 0 }, afterMs),
-    };
-    for (const network of LINKABLE_NETWORKS) {
-      await boss.work(deliverShareQueue(network), deliverShareWorkOptions(), deliverShareWorker(deps, network));
+    const deps: JobDeps = { db: options.database.db, config: options.config, boss, queue, publisher: options.publisher ?? null, notifier: options.notifier };
+    // Each job this process can run: scheduled if it recurs, and worked (see jobs/job-list.ts).
+    for (const job of JOBS) {
+      if (!runsHere(job, deps)) continue;
+      if (job.cron !== undefined) await boss.schedule(job.queue, job.cron);
+      await boss.work(job.queue, job.workOptions, job.handler(deps));
     }
-    const publisher = options.publisher;
-    await boss.schedule(SHARE_METRICS_QUEUE, SHARE_METRICS_CRON);
-    await boss.work(SHARE_METRICS_QUEUE, shareMetricsWorkOptions, shareMetricsWorker(options.database.db, (share) => publisher.metrics(share)));
-    // pg-boss cron runs once a minute at best; due shares no job took are swept far more often.
-    const sweep = () => {
-      // One sweep at a time: a long one (a large wave) is not overlapped by the next tick.
-      if (sweeping) return;
-      sweeping = sweepDueShares(deps).then(
-        () => undefined,
-        failed('share sweep failed'),
-      );
-      void sweeping.finally(() => {
-        sweeping = null;
-      });
-    };
-    sweep();
-    sweeper = setInterval(sweep, options.config.delivery.sweepSeconds * 1000);
-  }
-  if (options.work && options.notifier) {
-    const deps = { db: options.database.db, notifier: options.notifier, config: options.config };
-    await boss.work(POST_PUBLISHED_QUEUE, postPublishedWorkOptions, postPublishedWorker(deps));
-    // Announcing only makes sense where someone can deliver the announcements.
-    await boss.schedule(ANNOUNCE_DUE_POSTS_QUEUE, ANNOUNCE_DUE_POSTS_CRON);
-    await boss.work(ANNOUNCE_DUE_POSTS_QUEUE, announceDuePostsWorkOptions, announceDuePostsWorker({ db: options.database.db, jobs: queue }));
+    if (deps.publisher !== null) {
+      const delivery = deliveryDeps(deps);
+      // pg-boss cron runs once a minute at best; due shares no job took are swept far more often.
+      const sweep = () => {
+        // One sweep at a time: a long one (a large wave) is not overlapped by the next tick.
+        if (sweeping) return;
+        sweeping = sweepDueShares(delivery).then(
+          () => undefined,
+          failed('share sweep failed'),
+        );
+        void sweeping.finally(() => {
+          sweeping = null;
+        });
+      };
+      sweep();
+      sweeper = setInterval(sweep, options.config.delivery.sweepSeconds * 1000);
+    }
   }
   return {
     boss,
