@@ -93,6 +93,9 @@ export default defineConfig({
     // with `--trace retain-on-failure`.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The web app's service worker (the installable app) would answer the page's requests from
+    // its own context, which page.route does not see: specs run without it, but pwa.spec.ts.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: settings.chromium,
       args: [

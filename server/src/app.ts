@@ -57,6 +57,7 @@ import { mentionRoutes } from './routes/mention/routes.ts';
 import { aiRoutes } from './routes/ai/routes.ts';
 import { queueRoutes } from './routes/queue/routes.ts';
 import { adminQueueRoutes } from './routes/admin-queue/routes.ts';
+import { pwaRoutes } from './routes/pwa/routes.ts';
 
 /** Extra routes from other packages (the bot's /api/messages), given the shared context. */
 export type RoutePlugin = FastifyPluginAsync<{ ctx: AppContext }>;
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiRoutes, { ctx });
   await app.register(queueRoutes, { ctx });
   await app.register(adminQueueRoutes, { ctx });
+  await app.register(pwaRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
 
   await registerStaticSites(app, { webDist: config.webDist, tabDist: config.tabDist, mediaDir: config.mediaDir });

@@ -1,6 +1,6 @@
 /**
  * The smart app banner (accounts spec 9: "Smart app banner hidden 7 days, reminder 7 days"):
- * on phone widths a compact banner offers the mobile app, in the page's flow (it scrolls away,
+ * on phone widths a compact banner offers to install Chorus (the web app: pwa.spec.ts), in the page's flow (it scrolls away,
  * never covering the feed); closing it hides it for 7 days, across reloads; then it returns.
  * Desktop widths never show it.
  */
@@ -24,8 +24,8 @@ test.describe('signed in from the shared state', () => {
     await expectFeed(page);
     const banner = page.getByRole('region', BANNER);
     await expect(banner).toBeVisible();
-    await expect(banner).toContainText('Share on the go with the Chorus app.');
-    await expect(banner.getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', 'chorus://open?subdomain=acme');
+    await expect(banner).toContainText('Add Chorus to your home screen to share on the go.');
+    await expect(banner.getByRole('button', { name: 'Install' })).toBeVisible();
     const close = banner.getByRole('button', { name: 'Close the app banner' });
     expect((await close.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(24);
     expect(await wcagViolations(page, 'section[aria-label="Chorus mobile app"]')).toEqual([]);
@@ -85,4 +85,18 @@ test('with storage blocked the banner still shows and closes, without errors', a
   await banner.getByRole('button', { name: 'Close the app banner' }).click();
   await expect(banner).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test.describe('where the browser offers no install of its own', () => {
+  test.use({ storageState: ACME_USER_STATE });
+
+  test('Install says how to add Chorus to the home screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/');
+    await expectFeed(page);
+    const banner = page.getByRole('region', BANNER);
+    await banner.getByRole('button', { name: 'Install' }).click();
+    await expect(banner.getByRole('status')).toHaveText("Open your browser's menu and choose Install app or Add to Home screen.");
+    expect(await wcagViolations(page, 'section[aria-label="Chorus mobile app"]')).toEqual([]);
+  });
 });

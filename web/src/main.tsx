@@ -6,6 +6,10 @@ import { prefetchPage } from './app/routes/feed.tsx';
 import { libraryStateOf } from './lib/library-state.ts';
 import { loseSession, signedInUserId } from './lib/auth.tsx';
 import { createQueryClient } from './lib/query-client.ts';
+import { startWebApp } from './lib/pwa.ts';
+
+// The installable app: the service worker (after the page has loaded) and the install prompt.
+startWebApp();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -7,6 +7,7 @@ import { ProtectedRoute } from '../lib/auth.tsx';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { ErrorFallback } from '../components/error-fallback.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
+import { OfflineBanner } from '../components/offline-banner.tsx';
 import { adminLandingPath } from '../lib/redirects.ts';
 import { RouterLink } from '../components/router-link.tsx';
 import { AppLayout, LayoutPrefetch } from './layouts/app-layout.tsx';
@@ -83,6 +84,7 @@ function RootRoute(): JSX.Element {
   if (adminLanding !== null) return <Navigate to={adminLanding} replace />;
   return (
     <ErrorBoundary resetKey={location.pathname} fallback={(reset) => <RouteError onRetry={reset} />}>
+      <OfflineBanner />
       <Suspense fallback={<PageSpinner />}>
         <BrandGate>
           <Outlet />

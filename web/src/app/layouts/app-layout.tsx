@@ -12,6 +12,7 @@ import { useTimezoneWarning } from '../../features/top-bar/hooks/use-timezone-wa
 import { SMART_BANNER_KEY, isSmartBannerHidden, showsSmartBanner } from '../../features/top-bar/utils/smart-banner.ts';
 import { useChorusSettings } from '../../lib/chorus-context.ts';
 import { localStore } from '../../lib/safe-storage.ts';
+import { isInstalledApp } from '../../lib/pwa.ts';
 import { TopicsDropdown } from '../../features/topics/index.tsx';
 import { PostTracking } from '../../features/tracking/components/post-tracking.tsx';
 import { usePageAnalytics } from '../../features/tracking/hooks/use-page-analytics.ts';
@@ -51,7 +52,7 @@ function bannerClosedNow(): boolean {
 export function LayoutPrefetch(): null {
   const narrow = useMediaQuery(NARROW_QUERY);
   const { host } = useChorusSettings();
-  useState(() => (showsSmartBanner({ narrow, host, hidden: bannerClosedNow() }) ? void smartAppBanner() : undefined));
+  useState(() => (showsSmartBanner({ narrow, host, hidden: bannerClosedNow(), installed: isInstalledApp() }) ? void smartAppBanner() : undefined));
   return null;
 }
 
@@ -172,7 +173,7 @@ export function AppLayout(): JSX.Element {
   // Decided here, before render, so a banner that shows holds the first frame rather than
   // pushing the page down when its code arrives.
   const [bannerHidden, setBannerHidden] = useState(bannerClosedNow);
-  const bannerShows = showsSmartBanner({ narrow, host, hidden: bannerHidden });
+  const bannerShows = showsSmartBanner({ narrow, host, hidden: bannerHidden, installed: isInstalledApp() });
   usePageAnalytics();
   return (
     <>

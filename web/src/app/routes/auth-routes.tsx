@@ -35,7 +35,8 @@ export function AuthAreaRoute(): JSX.Element {
   useDocumentTitle(branding.data?.title);
 
   useEffect(() => {
-    if (!branding.isError || host !== 'web' || subdomainOf(window.location.hostname) === ASSISTED_LOGIN_SUBDOMAIN) return;
+    // Offline is not a missing company: the installed app opens its shell and says it is offline.
+    if (!branding.isError || !navigator.onLine || host !== 'web' || subdomainOf(window.location.hostname) === ASSISTED_LOGIN_SUBDOMAIN) return;
     const origin = originForSubdomain(window.location, ASSISTED_LOGIN_SUBDOMAIN);
     if (origin) window.location.replace(`${origin}${signInHref}`);
   }, [branding.isError, host, signInHref]);

@@ -3,7 +3,7 @@ import { SMART_BANNER_HIDDEN_MS, SMART_BANNER_REMINDER_MS } from '@chorus/core';
 /** localStorage key of the smart app banner: the time (ms since the epoch) it stays hidden until. */
 export const SMART_BANNER_KEY = 'chorus.smartAppBanner.hiddenUntil';
 
-/** Why the banner went away: closed (hidden 7 days), or the app was opened from it (reminder in 7 days). */
+/** Why the banner went away: closed (hidden 7 days), or the install was asked for from it (reminder in 7 days). */
 export type SmartBannerExit = 'dismissed' | 'opened';
 
 /** Whether the stored value still hides the banner at `now`; an absent or unreadable value does not. */
@@ -17,7 +17,10 @@ export function smartBannerHiddenUntil(exit: SmartBannerExit, now: number): stri
   return String(now + (exit === 'dismissed' ? SMART_BANNER_HIDDEN_MS : SMART_BANNER_REMINDER_MS));
 }
 
-/** Where the banner shows: phone widths of the standalone site (a Teams tab already is an app), unless hidden. */
-export function showsSmartBanner(where: { narrow: boolean; host: 'web' | 'teams'; hidden: boolean }): boolean {
-  return where.narrow && where.host === 'web' && !where.hidden;
+/**
+ * Where the banner shows: phone widths of the standalone site, unless hidden, and not in the
+ * installed app (it offers to install it) nor in a Teams tab (already an app).
+ */
+export function showsSmartBanner(where: { narrow: boolean; host: 'web' | 'teams'; hidden: boolean; installed?: boolean }): boolean {
+  return where.narrow && where.host === 'web' && !where.hidden && where.installed !== true;
 }
