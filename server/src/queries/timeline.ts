@@ -3,10 +3,10 @@
  * shared and queued items, 15 a page, optionally one day of their own time zone, with each
  * share's state and numbers.
  */
-import { ErrorCode, localDayRange, parseIsoDate, PostStatus, PushedEditStatus, type PushedEdit, type TimelinePost, type TimelineResponse } from '@chorus/core';
+import { ErrorCode, localDayRange, parseIsoDate, PushedEditStatus, type PushedEdit, type TimelinePost, type TimelineResponse } from '@chorus/core';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { postClicks, posts, pushedEdits, shares, type CompanyRow, type PostRow, type ShareRow, type UserRow } from '../db/schema.ts';
+import { postClicks, posts, pushedEdits, shares, type CompanyRow, type ShareRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { presentTimelinePost } from '../presenters/timeline.ts';
 
