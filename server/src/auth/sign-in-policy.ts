@@ -111,12 +111,11 @@ export async function companyAcceptsMethod(
 ): Promise<boolean> {
   if (method === null) return false;
   switch (method.kind) {
+    // A verification link finishes a social sign-in by proving the e-mail.
     case 'password':
     case 'magic-link':
     case 'sign-up':
-      return companyAdmits(company, { kind: 'email' });
     case 'verification-link':
-      // A social sign-in finished by the mailed verification link: the e-mail is proven.
       return companyAdmits(company, { kind: 'email' });
     case 'saml':
       return method.companyId === company.id && companyAdmits(company, { kind: 'saml' });

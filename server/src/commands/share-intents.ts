@@ -74,6 +74,9 @@ export async function openShareIntent(
   });
 }
 
+/** The advisory-lock namespace of counting a member's intents (with a hash of member, post and network). */
+const INTENT_COUNT_LOCK_ID = 7_413_061;
+
 /**
  * Whether an intent completed now is the member's first counted one for this post and network
  * today (UTC): a share-intent loop is stored but counts once a day (issue 52 item 9). The
@@ -81,7 +84,8 @@ export async function openShareIntent(
  * cannot both count.
  */
 async function firstIntentToday(tx: Database, userId: number, postId: number, networkId: ShareableNetworkId): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${userId}, ${postId})`);
+  // Namespaced like the project's other advisory locks, so it never waits on an unrelated one.
+  await tx.execute(sql`select pg_advisory_xact_lock(${INTENT_COUNT_LOCK_ID}, hashtext(${`${userId}:${postId}:${networkId}`}))`);
   const [earlier] = await tx
     .select({ id: shares.id })
     .from(shares)

@@ -115,8 +115,8 @@ export async function followTrackedLink(db: Database, config: SecretKeyConfig, c
   if (!link || link.post.url === null) return null;
   const { id, postId, userId, channel, network } = link.link;
   const now = new Date();
-  const live = isLivePost(link.post, now);
-  const counts = live && !isInternalPost(link.post) && !isAutomatedVisit(visit);
+  const available = isLivePost(link.post, now) && !isInternalPost(link.post);
+  const counts = available && !isAutomatedVisit(visit);
   await dropOldVisitors(db, utcDay(now));
   await db.transaction(async (tx) => {
     await tx.update(shareLinks).set({ rawClicks: sql`${shareLinks.rawClicks} + 1` }).where(eq(shareLinks.id, id));
@@ -132,6 +132,6 @@ export async function followTrackedLink(db: Database, config: SecretKeyConfig, c
     await tx.insert(postClicks).values({ companyId, postId, userId: null, channel, network, linkId: id });
     await recordEvent(tx, { companyId, userId, postId, network, kind: 'link_clicked', data: { linkId: id, channel } });
   });
-  if (!live || isInternalPost(link.post)) return { kind: 'unavailable' };
+  if (!available) return { kind: 'unavailable' };
   return { kind: 'redirect', url: link.post.url };
 }

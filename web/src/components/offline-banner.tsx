@@ -5,7 +5,8 @@ import { useOnline } from '../lib/pwa.ts';
 
 /**
  * Says so while the browser is offline, on every screen: the installed app opens from the
- * service worker's shell without a connection, and its requests fail until it returns.
+ * service worker's shell without a connection, and its requests wait (TanStack Query pauses
+ * them offline) until it returns, then carry on.
  */
 export function OfflineBanner(): JSX.Element | null {
   const { t } = useTranslation();
