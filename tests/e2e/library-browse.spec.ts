@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { wcagViolations } from './support/axe.ts';
 import { CompanyApi } from './support/api.ts';
-import { DEMO_USERS } from './support/demo.ts';
+import { ACME_USER_STATE, DEMO_USERS } from './support/demo.ts';
 import { signInFreshUser, signUpFreshUser, skipOnboarding, FRESH_PASSWORD } from './support/fresh-user.ts';
-import { EMAIL_OPTION, expectFeed, postTitles, signInWithEmail } from './support/sign-in.ts';
+import { EMAIL_OPTION, expectFeed, postTitles } from './support/sign-in.ts';
 
 interface ListedPost {
   id: number;
@@ -62,11 +62,14 @@ async function holdUserRecord(page: Page): Promise<{ expectAskedBeforeUserAnswer
 }
 
 test.describe('feed and topic pages as user@acme.example (read only)', () => {
-  // Signed in here rather than from the shared storage state, so the library state this spec
-  // keeps in localStorage starts empty in each test.
+  // The shared signed-in state (one session, signed in once by auth.setup.ts): it holds the
+  // session and no library state (the app writes that only when the member changes a filter,
+  // a sort or a search), so the library state this spec keeps in localStorage starts empty in
+  // each test, as it did when each test signed in through the form.
+  test.use({ storageState: ACME_USER_STATE });
+
   test.beforeEach(async ({ page }) => {
-    await page.goto('/sign-in');
-    await signInWithEmail(page, DEMO_USERS.acmeUser);
+    await page.goto('/');
     await expectFeed(page);
   });
 
