@@ -18,6 +18,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { installRequestIdHeader, requestIdGenerator } from './plugins/request-id.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSites } from './plugins/static-sites.ts';
+import { requireDefinedRoutes } from './lib/serve.ts';
 import { tenancyPlugin } from './plugins/tenancy.ts';
 import { authRoutes } from './routes/auth/routes.ts';
 import { categoryRoutes } from './routes/category/routes.ts';
@@ -113,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.logFormat === 'pretty' && options.logger !== false) installRequestLine(app);
   if (config.metrics.enabled) installHttpMetrics(app);
   installJsonParser(app);
+  // Every route is defined once, in core (contract/routes.ts), and registered from there.
+  requireDefinedRoutes(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const ctx: AppContext = {
     config,

@@ -1,7 +1,7 @@
 /**
  * The attack suite: every route the server registers (read from Fastify's route table as the
  * routes are added, the Teams bot endpoint included) is tried as an attacker would, against
- * the access class route-table.ts declares for it:
+ * the access class its definition in core (contract/routes.ts) declares, with the request route-table.ts holds for it:
  * - without a session (with an honest request, and with invalid input: authentication comes
  *   first), with a session of another company on this host (a Globex-only user's, and the
  *   Globex session of someone who is an Acme member too), and with an Acme session on the
@@ -21,7 +21,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createChorusBot } from '@chorus/bot';
-import { AUTH_COOKIE, AUTH_HEADER, ErrorCode, Role } from '@chorus/core';
+import { AUTH_COOKIE, AUTH_HEADER, ErrorCode, ROUTES, Role, type RouteDefinition, type RouteKey } from '@chorus/core';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
@@ -41,20 +41,19 @@ const EVIL_ORIGIN = 'https://evil.example';
 // ---------------------------------------------------------------------------------------------
 // The table, read once: which entries are protected and which change state.
 
-interface Declared extends RouteEntry {
+interface Declared extends RouteEntry, RouteDefinition {
   key: string;
   method: HTTPMethods;
   path: string;
 }
 
-const declared: Declared[] = Object.entries(ROUTE_TABLE).map(([key, entry]) => {
+const declared: Declared[] = (Object.keys(ROUTES) as RouteKey[]).map((key) => {
   const [method, routePath] = key.split(' ') as [HTTPMethods, string];
-  return { ...entry, key, method, path: routePath };
+  return { ...(ROUTES[key] as RouteDefinition), ...ROUTE_TABLE[key], key, method, path: routePath };
 });
 const isProtected = (route: Declared) => route.access !== 'public';
-/** Sign-out is a GET in the spec, and a link on another site must not sign anyone out. */
-const STATE_CHANGING_GETS = new Set(['GET /api/v1/auth/sign-out', 'GET /api/v1/post/dismiss/:id']);
-const changesState = (route: Declared) => (route.method !== 'GET' && route.method !== 'HEAD') || STATE_CHANGING_GETS.has(route.key);
+/** Sign-out is a GET in the spec, and a link on another site must not sign anyone out: such GETs are marked csrfProtected. */
+const changesState = (route: Declared) => (route.method !== 'GET' && route.method !== 'HEAD') || route.csrfProtected === true;
 
 const protectedRoutes = declared.filter(isProtected);
 /** Cross-site cases: each state-changing route (HEAD too where its GET changes state) without a declared exception. */
@@ -271,8 +270,8 @@ describe('route table', () => {
     }
     const undeclared = [...registered].filter((key) => !covered.has(key)).sort();
     const gone = declared.filter((route) => !registered.has(route.key)).map((route) => route.key).sort();
-    expect(undeclared, `routes without an entry in tests/security/route-table.ts (declare who may call them): ${undeclared.join(', ')}`).toEqual([]);
-    expect(gone, `entries in tests/security/route-table.ts for routes that no longer exist: ${gone.join(', ')}`).toEqual([]);
+    expect(undeclared, `routes without a definition in core/src/contract/routes.ts (declare who may call them): ${undeclared.join(', ')}`).toEqual([]);
+    expect(gone, `definitions in core/src/contract/routes.ts for routes that no longer exist: ${gone.join(', ')}`).toEqual([]);
     for (const route of declared) {
       if (route.access === 'public') expect(route.why, `${route.key}: say why it is public`).toBeTruthy();
       else expect(route.why, `${route.key}: only public routes give a reason`).toBeUndefined();
@@ -288,12 +287,12 @@ describe('route table', () => {
         .sort();
     // A GET its route marks as changing state is one the table treats so.
     const stateChangingGets = declared.filter((route) => route.method === 'GET' && changesState(route)).map((route) => route.key);
-    expect(marked('csrfProtected').filter((key) => key.startsWith('GET ') && !stateChangingGets.includes(key)), 'GET routes marked csrfProtected: add them to STATE_CHANGING_GETS').toEqual([]);
+    expect(marked('csrfProtected').filter((key) => key.startsWith('GET ') && !stateChangingGets.includes(key)), 'GET routes marked csrfProtected in their config but not in their definition').toEqual([]);
     // A route that accepts cross-site posts says why in the table.
     const declaredCrossSite = crossSiteAccepted.map((route) => route.key);
-    expect(marked('acceptsCrossSite').filter((key) => !declaredCrossSite.includes(key)), 'routes marked acceptsCrossSite: give the reason in route-table.ts').toEqual([]);
+    expect(marked('acceptsCrossSite').filter((key) => !declaredCrossSite.includes(key)), 'routes marked acceptsCrossSite: give the reason in their definition').toEqual([]);
     // The routes open to an unconfirmed member are exactly those the table says why for.
-    expect(marked('allowUnconfirmed'), 'routes marked allowUnconfirmed and table entries with `unconfirmed` differ').toEqual(unconfirmedAllowed.map((route) => route.key).sort());
+    expect(marked('allowUnconfirmed'), 'routes marked allowUnconfirmed and definitions with `unconfirmed` differ').toEqual(unconfirmedAllowed.map((route) => route.key).sort());
     for (const route of unconfirmedAllowed) expect(isProtected(route), `${route.key}: unconfirmed is for routes needing a session`).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FEATURE_TOGGLES, WEEKDAYS } from '../domain/enums.ts';
 import { NOTIFICATION_KINDS, type UserResponse } from '../contract/user.ts';
+import { routePath } from '../contract/routes.ts';
 import { ApiClient } from './api-client.ts';
 import { ApiError, retryAfterSeconds } from './api-error.ts';
 import { memoryTokenStore, type TokenStore } from './token-store.ts';
@@ -138,6 +139,32 @@ describe('ApiClient against a real HTTP server', () => {
       tokens.clear();
       await api.getJson('v1', 'c', Ok);
       expect(seen.map((r) => r.headers['x-auth-token'])).toEqual(['first', 'second', undefined]);
+    });
+  });
+
+  describe('calls by route definition', () => {
+    it('takes the method and path from the key, each parameter encoded as one path segment', async () => {
+      await client().call('DELETE /api/v4/post/deferred/:id', Ok, { params: { id: 'a/b c' } });
+      const { method, url } = lastRequest();
+      expect(method).toBe('DELETE');
+      expect(url.pathname).toBe('/api/v4/post/deferred/a%2Fb%20c');
+      // A parameter inside a segment.
+      expect(routePath('POST /api/v1/social/link-:network', { network: 'linkedin' })).toBe('/api/v1/social/link-linkedin');
+    });
+
+    it('sends a GET with its query and the cache-busting timestamp', async () => {
+      await client().call('GET /api/v1/user/:id/avatar', Ok, { params: { id: 7 }, query: { page_num: 3 } });
+      const { method, url } = lastRequest();
+      expect(method).toBe('GET');
+      expect(url.pathname).toBe('/api/v1/user/7/avatar');
+      expect(url.searchParams.get('page_num')).toBe('3');
+      expect(url.searchParams.get('_')).toBe(String(NOW));
+    });
+
+    it('refuses to send a call whose path parameter is missing', async () => {
+      const api = client();
+      await expect(api.call('GET /api/v1/user/:id/avatar', Ok, { params: {} as { id: number } })).rejects.toThrow('GET /api/v1/user/:id/avatar: the path parameter id is missing');
+      expect(seen).toHaveLength(0);
     });
   });
 

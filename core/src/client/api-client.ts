@@ -18,12 +18,21 @@ import {
   type FeedQuery,
   type PostListQuery,
 } from '../contract/post.ts';
+import { routeParts, routePath } from '../contract/route-paths.ts';
+import type { RouteKey, RouteParams, RouteResponse } from '../contract/routes.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
 import type { TokenStore } from './token-store.ts';
 
 export type ApiVersion = 'v1' | 'v2' | 'v3' | 'v4' | 'v5';
 type QueryValue = string | number | boolean | readonly (string | number)[] | undefined | null;
 export type Query = Record<string, QueryValue>;
+
+/** What a call sends besides its route: the path's parameters (where it has some), a query, a body. */
+export type CallInput<K extends RouteKey> = (keyof RouteParams<K> extends never ? { params?: never } : { params: RouteParams<K> }) & {
+  query?: Query;
+  body?: unknown;
+  keepalive?: boolean;
+};
 
 export interface ApiClientOptions {
   /** Origin and optional path prefix, e.g. "" for same-origin or "http://127.0.0.1:3000". */
@@ -117,6 +126,23 @@ export class ApiClient {
     return parsed.data;
   }
 
+  /**
+   * Calls the route defined as `key` in core (contract/routes.ts): its method and path come from
+   * the key, with `params` filled in; the compiler checks the parameters against the path and the
+   * schema against the definition's response.
+   */
+  async call<K extends RouteKey, T extends RouteResponse<K>>(key: K, schema: T, input: CallInput<K> = {} as CallInput<K>): Promise<z.infer<T>> {
+    const { method } = routeParts(key);
+    const path = routePath(key, (input as { params?: Record<string, string | number> }).params ?? {});
+    const match = /^\/api\/(v\d)\/(.*)$/.exec(path);
+    if (match === null) throw new Error(`${key} is not an API route`);
+    const options: RequestOptions<T> = { version: match[1] as ApiVersion, path: match[2] ?? '', schema };
+    if (input.query !== undefined) options.query = input.query;
+    if (input.body !== undefined) options.body = input.body;
+    if (input.keepalive === true) options.keepalive = true;
+    return this.request(method, options);
+  }
+
   getJson<T extends z.ZodType>(version: ApiVersion, path: string, schema: T, query?: Query): Promise<z.infer<T>> {
     return this.request('GET', query === undefined ? { version, path, schema } : { version, path, schema, query });
   }
@@ -126,20 +152,20 @@ export class ApiClient {
   }
 
   configInfo() {
-    return this.getJson('v1', 'config/info', ConfigInfoResponse);
+    return this.call('GET /api/v1/config/info', ConfigInfoResponse);
   }
 
   brandedSettings() {
-    return this.getJson('v1', 'company/settings/branded-settings', BrandedSettingsResponse);
+    return this.call('GET /api/v1/company/settings/branded-settings', BrandedSettingsResponse);
   }
 
   timezones() {
-    return this.getJson('v1', 'common/timezone', TimezoneListResponse);
+    return this.call('GET /api/v1/common/timezone', TimezoneListResponse);
   }
 
   /** Signs in and keeps the session token. */
   async signIn(credentials: SignInRequest) {
-    const result = await this.postJson('v1', 'auth/sign-in', SignInResponse, credentials);
+    const result = await this.call('POST /api/v1/auth/sign-in', SignInResponse, { body: credentials });
     this.#options.tokens.set(result.token);
     return result;
   }
@@ -147,7 +173,7 @@ export class ApiClient {
   /** Ends the session; the token is dropped locally even if the server call fails. */
   async signOut() {
     try {
-      return await this.getJson('v1', 'auth/sign-out', SignOutResponse);
+      return await this.call('GET /api/v1/auth/sign-out', SignOutResponse);
     } finally {
       this.#options.tokens.clear();
     }
@@ -155,37 +181,37 @@ export class ApiClient {
 
   /** The signed-in person's own full record (`GET /api/v1/user/{id}` with their own id). */
   user(id: number) {
-    return this.getJson('v1', `user/${id}`, UserResponse);
+    return this.call('GET /api/v1/user/:id', UserResponse, { params: { id } });
   }
 
   categories() {
-    return this.getJson('v1', 'category', CategoryListResponse);
+    return this.call('GET /api/v1/category', CategoryListResponse);
   }
 
   feed(query: FeedQuery = {}) {
-    return this.getJson('v4', 'post/feed', FeedResponse, { ...query });
+    return this.call('GET /api/v4/post/feed', FeedResponse, { query: { ...query } });
   }
 
   /** The newest post on the feed (`GET /api/v4/post/last-post-id`), for new-post polling. */
   lastPostId() {
-    return this.getJson('v4', 'post/last-post-id', LastPostIdResponse);
+    return this.call('GET /api/v4/post/last-post-id', LastPostIdResponse);
   }
 
   posts(query: PostListQuery = {}) {
-    return this.getJson('v4', 'post/', PostListResponse, { ...query });
+    return this.call('GET /api/v4/post/', PostListResponse, { query: { ...query } });
   }
 
   post(id: number) {
-    return this.getJson('v4', `post/${id}`, PostResponse);
+    return this.call('GET /api/v4/post/:id', PostResponse, { params: { id } });
   }
 
   /** Dismisses a post from the viewer's feed (`GET /api/v1/post/dismiss/{id}`). */
   dismissPost(id: number) {
-    return this.getJson('v1', `post/dismiss/${id}`, DismissResponse);
+    return this.call('GET /api/v1/post/dismiss/:id', DismissResponse, { params: { id } });
   }
 
   /** Brings a dismissed post back to the viewer's feed (our `DELETE /api/v1/post/dismiss/{id}`, the undo). */
   restorePost(id: number) {
-    return this.request('DELETE', { version: 'v1', path: `post/dismiss/${id}`, schema: DismissResponse });
+    return this.call('DELETE /api/v1/post/dismiss/:id', DismissResponse, { params: { id } });
   }
 }

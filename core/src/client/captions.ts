@@ -6,25 +6,25 @@ import type { ApiClient } from './api-client.ts';
 
 /** `POST /api/v2/compliance/validate`: checks a caption; the answer echoes `session_index`. */
 export function validateCompliance(client: ApiClient, input: ComplianceValidateRequest): Promise<ComplianceValidateResponse> {
-  return client.postJson('v2', 'compliance/validate', ComplianceValidateResponse, input);
+  return client.call('POST /api/v2/compliance/validate', ComplianceValidateResponse, { body: input });
 }
 
 /** `GET /api/v1/company/settings/compliance` (ADMIN): the company's lists, threshold and toggle. */
 export function getComplianceSettings(client: ApiClient): Promise<ComplianceSettings> {
-  return client.getJson('v1', 'company/settings/compliance', ComplianceSettings);
+  return client.call('GET /api/v1/company/settings/compliance', ComplianceSettings);
 }
 
 /** `PUT /api/v1/company/settings/compliance` (ADMIN): replaces them. */
 export function saveComplianceSettings(client: ApiClient, input: ComplianceSettings): Promise<ComplianceSettings> {
-  return client.request('PUT', { version: 'v1', path: 'company/settings/compliance', schema: ComplianceSettings, body: input });
+  return client.call('PUT /api/v1/company/settings/compliance', ComplianceSettings, { body: input });
 }
 
 /** `GET /api/v2/social/{networkId}/search?q=`: LinkedIn mention candidates (310 when not linked). */
 export function searchMentions(client: ApiClient, networkId: number, q: string): Promise<MentionSearchResponse> {
-  return client.getJson('v2', `social/${networkId}/search`, MentionSearchResponse, { q });
+  return client.call('GET /api/v2/social/:networkId/search', MentionSearchResponse, { params: { networkId }, query: { q } });
 }
 
 /** `POST /api/v4/ai/user/post/caption`: an AI-assisted caption for the post and network. */
 export function requestAiCaption(client: ApiClient, input: AiCaptionRequest): Promise<AiCaptionResponse> {
-  return client.postJson('v4', 'ai/user/post/caption', AiCaptionResponse, input);
+  return client.call('POST /api/v4/ai/user/post/caption', AiCaptionResponse, { body: input });
 }

@@ -4,12 +4,12 @@ import type { ApiClient } from './api-client.ts';
 
 /** `GET /api/v2/post/{postId}/comment`: one page of a post's comments, oldest first. */
 export function listComments(client: ApiClient, postId: number, pageNum: number): Promise<CommentListResponse> {
-  return client.getJson('v2', `post/${postId}/comment`, CommentListResponse, { page_num: pageNum });
+  return client.call('GET /api/v2/post/:postId/comment', CommentListResponse, { params: { postId }, query: { page_num: pageNum } });
 }
 
 /** `POST /api/v2/post/{postId}/comment/{id}`: adds a comment (id null) or edits one's own. */
 export function saveComment(client: ApiClient, postId: number, id: number | null, content: string): Promise<CommentSaveResponse> {
-  return client.postJson('v2', `post/${postId}/comment/${id ?? NEW_COMMENT_ID}`, CommentSaveResponse, { content });
+  return client.call('POST /api/v2/post/:postId/comment/:id', CommentSaveResponse, { params: { postId, id: id ?? NEW_COMMENT_ID }, body: { content } });
 }
 
 /**
@@ -17,6 +17,6 @@ export function saveComment(client: ApiClient, postId: number, id: number | null
  * through the manager route `DELETE /api/v2/manager/post/{postId}/comment/{id}`.
  */
 export function deleteComment(client: ApiClient, postId: number, id: number, asManager: boolean): Promise<CommentDeleteResponse> {
-  const path = asManager ? `manager/post/${postId}/comment/${id}` : `post/${postId}/comment/${id}`;
-  return client.request('DELETE', { version: 'v2', path, schema: CommentDeleteResponse });
+  const key = asManager ? 'DELETE /api/v2/manager/post/:postId/comment/:id' : 'DELETE /api/v2/post/:postId/comment/:id';
+  return client.call(key, CommentDeleteResponse, { params: { postId, id } });
 }

@@ -5,10 +5,10 @@ import type { ApiClient } from './api-client.ts';
 
 /** `POST /api/v1/cs/event`: records that onboarding was skipped or finished. */
 export function postCsEvent(client: ApiClient, event: OnboardingEvent): Promise<CsEventResponse> {
-  return client.postJson('v1', 'cs/event', CsEventResponse, { event });
+  return client.call('POST /api/v1/cs/event', CsEventResponse, { body: { event } });
 }
 
 /** `GET /api/v1/cs/onboarding`: the user's onboarding events. */
 export function getOnboardingEvents(client: ApiClient): Promise<OnboardingEventsResponse> {
-  return client.getJson('v1', 'cs/onboarding', OnboardingEventsResponse);
+  return client.call('GET /api/v1/cs/onboarding', OnboardingEventsResponse);
 }

@@ -7,7 +7,7 @@ import type { ApiClient } from './api-client.ts';
  * answer (another company's user) leaves no token behind, as no session exists for this host.
  */
 export async function signInWithPassword(client: ApiClient, credentials: SignInRequest): Promise<SignInResult> {
-  const result = await client.postJson('v1', 'auth/sign-in', SignInResult, credentials);
+  const result = await client.call('POST /api/v1/auth/sign-in', SignInResult, { body: credentials });
   if (result.token === null) client.tokens.clear();
   else client.tokens.set(result.token);
   return result;

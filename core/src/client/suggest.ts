@@ -7,7 +7,7 @@ import type { ApiClient } from './api-client.ts';
 
 /** `POST /api/v1/post/suggest-images`: image urls found on a linked page. */
 export function suggestImages(client: ApiClient, url: string): Promise<SuggestImagesResponse> {
-  return client.postJson('v1', 'post/suggest-images', SuggestImagesResponse, { url });
+  return client.call('POST /api/v1/post/suggest-images', SuggestImagesResponse, { body: { url } });
 }
 
 /** What a suggestion carries: its text, uploaded image files and image urls found on a link. */

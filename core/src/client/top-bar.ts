@@ -9,10 +9,10 @@ import type { ApiClient } from './api-client.ts';
 
 /** `PATCH /api/v4/user`: saves the signed-in user's time zone and returns the user. */
 export function updateUserTimezone(client: ApiClient, body: UpdateUserTimezoneRequest): Promise<UpdateUserTimezoneResponse> {
-  return client.request('PATCH', { version: 'v4', path: 'user', schema: UpdateUserTimezoneResponse, body });
+  return client.call('PATCH /api/v4/user', UpdateUserTimezoneResponse, { body });
 }
 
 /** `POST /api/v1/auth/switch-company`: the url that signs the user in on the other company's host. */
 export function switchCompany(client: ApiClient, body: SwitchCompanyRequest): Promise<SwitchCompanyResponse> {
-  return client.postJson('v1', 'auth/switch-company', SwitchCompanyResponse, body);
+  return client.call('POST /api/v1/auth/switch-company', SwitchCompanyResponse, { body });
 }

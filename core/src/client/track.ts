@@ -14,15 +14,15 @@ import type { ApiClient } from './api-client.ts';
  * batch leave while the page unloads.
  */
 export function trackImpressions(client: ApiClient, body: TrackImpressionsRequest, options: { keepalive?: boolean } = {}): Promise<TrackImpressionsResponse> {
-  return client.request('POST', { version: 'v1', path: 'track/post/impressions', schema: TrackImpressionsResponse, body, keepalive: options.keepalive ?? false });
+  return client.call('POST /api/v1/track/post/impressions', TrackImpressionsResponse, { body, keepalive: options.keepalive ?? false });
 }
 
 /** `POST /api/v1/track/post/{id}/clicks`: a post opened, or followed to its source, and how the person got there. */
 export function trackClick(client: ApiClient, postId: number, body: TrackClickRequest): Promise<TrackClickResponse> {
-  return client.request('POST', { version: 'v1', path: `track/post/${postId}/clicks`, schema: TrackClickResponse, body });
+  return client.call('POST /api/v1/track/post/:id/clicks', TrackClickResponse, { params: { id: postId }, body });
 }
 
 /** `POST /api/v1/track/analytics`: a page or track event; `keepalive` lets it leave while the page unloads. */
 export function trackAnalytics(client: ApiClient, body: AnalyticsEventRequest, options: { keepalive?: boolean } = {}): Promise<AnalyticsEventResponse> {
-  return client.request('POST', { version: 'v1', path: 'track/analytics', schema: AnalyticsEventResponse, body, keepalive: options.keepalive ?? false });
+  return client.call('POST /api/v1/track/analytics', AnalyticsEventResponse, { body, keepalive: options.keepalive ?? false });
 }

@@ -13,7 +13,7 @@ import type { ApiClient } from './api-client.ts';
 
 /** `POST /api/v1/user/{id}`: saves the user's own names, language, time zone and settings. */
 export function saveUser(client: ApiClient, userId: number, input: UpdateUserRequest): Promise<UserResponse> {
-  return client.postJson('v1', `user/${userId}`, UserResponse, input);
+  return client.call('POST /api/v1/user/:id', UserResponse, { params: { id: userId }, body: input });
 }
 
 /**
@@ -21,19 +21,19 @@ export function saveUser(client: ApiClient, userId: number, input: UpdateUserReq
  * new one, which the client keeps in place of the old token (as sign-in does).
  */
 export async function changePassword(client: ApiClient, input: ChangePasswordRequest): Promise<ChangePasswordResponse> {
-  const result = await client.postJson('v1', 'user/password', ChangePasswordResponse, input);
+  const result = await client.call('POST /api/v1/user/password', ChangePasswordResponse, { body: input });
   client.tokens.set(result.token);
   return result;
 }
 
 /** `POST /api/v1/user/app/language`: saves the interface language (the server also sets the cookie). */
 export function saveAppLanguage(client: ApiClient, language: string): Promise<AppLanguageResponse> {
-  return client.postJson('v1', 'user/app/language', AppLanguageResponse, { language });
+  return client.call('POST /api/v1/user/app/language', AppLanguageResponse, { body: { language } });
 }
 
 /** `DELETE /api/v1/user/{id}/picture`: removes the avatar. */
 export function deleteAvatar(client: ApiClient, userId: number): Promise<UserResponse> {
-  return client.request('DELETE', { version: 'v1', path: `user/${userId}/picture`, schema: UserResponse });
+  return client.call('DELETE /api/v1/user/:id/picture', UserResponse, { params: { id: userId } });
 }
 
 /**

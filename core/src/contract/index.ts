@@ -26,3 +26,4 @@ export * from './mention-search.ts';
 export * from './ai-caption.ts';
 export * from './queue.ts';
 export * from './page-copies.ts';
+export * from './routes.ts';

@@ -17,9 +17,6 @@ declare module 'fastify' {
   }
 }
 
-/** The route option, ready to spread into a route's options. */
-export const ALLOW_UNCONFIRMED = { config: { allowUnconfirmed: true } } as const;
-
 /** The refusal of an unconfirmed member (490). */
 export function emailNotConfirmed(): ApiError {
   return new ApiError(ErrorCode.EMAIL_NOT_CONFIRMED);

@@ -22,9 +22,10 @@ import type { Database } from '../db/database.ts';
 import { linkImage, NotAnImageError } from '../commands/suggest-content.ts';
 import { notFound, validationFailed } from '../errors.ts';
 import type { MediaStore } from '../lib/media-store.ts';
-import { isCompanyBranding, legacyMediaOfCompany, LINK_IMAGE_PATH, mediaOwnerByPath, verifyLinkImage, verifyMediaSignature } from '../lib/media-urls.ts';
+import { isCompanyBranding, legacyMediaOfCompany, mediaOwnerByPath, verifyLinkImage, verifyMediaSignature } from '../lib/media-urls.ts';
 import { SafeFetchError, type SafeFetchOptions } from '../lib/safe-fetch.ts';
 import { authenticate } from './session.ts';
+import { serve } from '../lib/serve.ts';
 
 /** What serving media needs. */
 export interface MediaOptions {
@@ -47,7 +48,7 @@ export function registerMediaRoute(app: FastifyInstance, { db, signingKey, store
     if (object === null) throw notFound();
     return reply.type(object.contentType).header('content-length', object.size).send(object.body);
   };
-  app.get(LINK_IMAGE_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
+  serve(app, 'GET /media/link-image', async (request: FastifyRequest, reply: FastifyReply) => {
     // The session first: a stranger, or a host without a company, is answered 401 before anything is read.
     const { company } = await authenticate(db, request);
     const query = request.query as Record<string, unknown>;
@@ -65,7 +66,7 @@ export function registerMediaRoute(app: FastifyInstance, { db, signingKey, store
     }
     return reply.header('cache-control', 'private, max-age=86400').type('image/jpeg').send(image);
   });
-  app.get('/media/*', async (request: FastifyRequest, reply: FastifyReply) => {
+  serve(app, 'GET /media/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const relative = (request.params as Record<string, string | undefined>)['*'] ?? '';
     const urlPath = request.url.split('?')[0] ?? '';
     const query = request.query as Record<string, unknown>;

@@ -15,12 +15,13 @@ import { ApiError, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticateFor } from '../../plugins/session.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** The admin queue routes. */
 export const adminQueueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const deps: QueueDeps = { db: ctx.db, config: ctx.config, jobs: ctx.jobs };
 
-  app.post('/api/v4/admin/post/deferred/:id/pushed-edit', async (request) => {
+  serve(app, 'POST /api/v4/admin/post/deferred/:id/pushed-edit', async (request) => {
     const { company, viewer } = await authenticateFor(ctx.db, request, 'queue.manage');
     const { id } = parseInput(IdParam, request.params);
     const input = parseInput(PushEditRequest, request.body ?? {});
@@ -28,7 +29,7 @@ export const adminQueueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return checked(PushedEditResponse, answer, ctx.checkResponses);
   });
 
-  app.post('/api/v4/admin/post/:postId/auto-queue', async (request) => {
+  serve(app, 'POST /api/v4/admin/post/:postId/auto-queue', async (request) => {
     const { company, viewer } = await authenticateFor(ctx.db, request, 'queue.manage');
     const { postId } = parseInput(PostIdParam, request.params);
     const input = parseInput(AutoQueueRequest, request.body ?? {});

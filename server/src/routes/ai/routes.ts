@@ -10,11 +10,12 @@ import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** AI caption routes. */
 export const aiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const writer = createCaptionWriter(ctx.config);
-  app.post('/api/v4/ai/user/post/caption', async (request) => {
+  serve(app, 'POST /api/v4/ai/user/post/caption', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const input = parseInput(AiCaptionRequest, request.body ?? {});
     const caption = await writeAiCaption(ctx.db, writer, company, viewer.user, input, (message, error) => request.log.warn({ err: error }, message));

@@ -10,10 +10,11 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate, requestToken } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Auth routes. */
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/api/v1/auth/sign-in', async (request) => {
+  serve(app, 'POST /api/v1/auth/sign-in', async (request) => {
     const input = parseInput(SignInRequest, request.body ?? {});
     const outcome = await signIn(ctx.db, request.company, { ...input, previousToken: requestToken(request) });
     if (outcome.kind === 'sso') {
@@ -28,7 +29,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   });
 
   // A GET in the spec, yet it ends the session: a link on another site must not sign anyone out.
-  app.get('/api/v1/auth/sign-out', { config: { csrfProtected: true, allowUnconfirmed: true } }, async (request) => {
+  serve(app, 'GET /api/v1/auth/sign-out', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const ended = await deleteSession(ctx.db, viewer.sessionId);
     // A SAML session also ends at its IdP: the browser goes there next (single logout).

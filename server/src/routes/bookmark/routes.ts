@@ -11,6 +11,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { findLivePost } from '../../queries/posts.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Bookmark and subscription routes. */
 export const bookmarkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -29,20 +30,23 @@ export const bookmarkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return checked(BookmarkResponse, { is_bookmarked: state.bookmarked ? 1 : 0, is_subscribed: state.subscribed }, ctx.checkResponses);
   }
 
-  app.post('/api/v2/post/:id/bookmark', async (request) => {
+  serve(app, 'POST /api/v2/post/:id/bookmark', async (request) => {
     const { companyId, userId, postId } = await target(request);
     await addBookmark(ctx.db, companyId, userId, postId);
     return bookmarkResponse(userId, postId);
   });
 
-  app.delete('/api/v2/post/:id/bookmark', async (request) => {
+  serve(app, 'DELETE /api/v2/post/:id/bookmark', async (request) => {
     const { companyId, userId, postId } = await target(request);
     await removeBookmark(ctx.db, companyId, userId, postId);
     return bookmarkResponse(userId, postId);
   });
 
-  for (const [action, subscribed] of [['subscribe', true], ['unsubscribe', false]] as const) {
-    app.post(`/api/v2/post/:id/notification/${action}`, async (request) => {
+  for (const [key, subscribed] of [
+    ['POST /api/v2/post/:id/notification/subscribe', true],
+    ['POST /api/v2/post/:id/notification/unsubscribe', false],
+  ] as const) {
+    serve(app, key, async (request) => {
       const { userId, postId } = await target(request);
       await setSubscription(ctx.db, userId, postId, subscribed);
       return checked(SubscriptionResponse, { is_subscribed: subscribed }, ctx.checkResponses);

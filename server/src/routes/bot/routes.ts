@@ -13,6 +13,7 @@ import type { RoutePlugin } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { forbidden } from '../../errors.ts';
 import { isLoopbackHostname } from '../../lib/loopback.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** True when `host` is named by the allow-list (`*.example.com` matches its subdomains). */
 function hostAllowed(host: string, allowed: readonly string[]): boolean {
@@ -53,7 +54,7 @@ export function botRoutes(bot: ChorusBot): RoutePlugin {
       return;
     }
     // Posted by Bot Framework, authorised by its token, never by a session cookie.
-    app.post('/api/messages', { config: { tenantOptional: true, acceptsCrossSite: true } }, async (request, reply) => {
+    serve(app, 'POST /api/messages', async (request, reply) => {
       const body: unknown = request.body;
       const serviceUrl = typeof body === 'object' && body !== null && 'serviceUrl' in body ? body.serviceUrl : undefined;
       if (!allowed(serviceUrl)) {

@@ -7,10 +7,11 @@ import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
 import { listCategories } from '../../queries/categories.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Category routes. */
 export const categoryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/v1/category', async (request) => {
+  serve(app, 'GET /api/v1/category', async (request) => {
     const { company } = await authenticate(ctx.db, request);
     const query = parseInput(CategoryListQuery, request.query);
     const { rows, total } = await listCategories(ctx.db, company.id, query.page_num, query.results_per_page);

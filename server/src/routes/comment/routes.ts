@@ -24,10 +24,11 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate, authenticateFor } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Comment routes. */
 export const commentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/v2/post/:postId/comment', async (request) => {
+  serve(app, 'GET /api/v2/post/:postId/comment', async (request) => {
     const { company } = await authenticate(ctx.db, request);
     const { postId } = parseInput(CommentListParams, request.params);
     const query = parseInput(CommentListQuery, request.query);
@@ -36,7 +37,7 @@ export const commentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return checked(CommentListResponse, presentPage(rows, total, query.page_num, query.results_per_page), ctx.checkResponses);
   });
 
-  app.post('/api/v2/post/:postId/comment/:id', async (request) => {
+  serve(app, 'POST /api/v2/post/:postId/comment/:id', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { postId, id } = parseInput(CommentSaveParams, request.params);
     const { content } = parseInput(CommentBody, request.body);
@@ -48,7 +49,7 @@ export const commentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return checked(CommentSaveResponse, { comment, comments: { num_results: await commentCount(ctx.db, postId) } }, ctx.checkResponses);
   });
 
-  app.delete('/api/v2/post/:postId/comment/:id', async (request) => {
+  serve(app, 'DELETE /api/v2/post/:postId/comment/:id', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { postId, id } = parseInput(CommentParams, request.params);
     await postForEngagement(ctx.db, company, postId, 'comments');
@@ -56,7 +57,7 @@ export const commentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return checked(CommentDeleteResponse, { comments: { num_results: await commentCount(ctx.db, postId) } }, ctx.checkResponses);
   });
 
-  app.delete('/api/v2/manager/post/:postId/comment/:id', async (request) => {
+  serve(app, 'DELETE /api/v2/manager/post/:postId/comment/:id', async (request) => {
     const { company, viewer } = await authenticateFor(ctx.db, request, 'comments.moderate', 'Only managers and admins can delete other people’s comments.');
     const { postId, id } = parseInput(CommentParams, request.params);
     await postForEngagement(ctx.db, company, postId, 'comments');

@@ -16,6 +16,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { encryptSecret, keyringOf, reencryptSecret } from '../../lib/secrets.ts';
 import { authenticateFor } from '../../plugins/session.ts';
+import { serve } from '../../lib/serve.ts';
 
 const CLIENT_SECRET = 'companies.google_config.client_secret';
 
@@ -87,12 +88,12 @@ export const companySsoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     if (!others) throw validationFailed([{ path: removing, message: 'Turn e-mail login on before removing the last single sign-on.' }]);
   }
 
-  app.get('/api/v1/company/settings/sso', async (request) => {
+  serve(app, 'GET /api/v1/company/settings/sso', async (request) => {
     const company = await adminCompany(request);
     return checked(SsoSettingsResponse, present(ctx.config, company), ctx.checkResponses);
   });
 
-  app.put('/api/v1/company/settings/sso/saml', async (request) => {
+  serve(app, 'PUT /api/v1/company/settings/sso/saml', async (request) => {
     const company = await adminCompany(request);
     const input = parseInput(SamlSettingsInput, request.body ?? {});
     const idpCert = normaliseCertificate(input.idp_cert);
@@ -108,13 +109,13 @@ export const companySsoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return save(company, { samlConfig, ssoSettings: { ...company.ssoSettings, saml_enabled: true } });
   });
 
-  app.delete('/api/v1/company/settings/sso/saml', async (request) => {
+  serve(app, 'DELETE /api/v1/company/settings/sso/saml', async (request) => {
     const company = await adminCompany(request);
     keepsAWayIn(company, 'saml');
     return save(company, { samlConfig: null, ssoSettings: { ...company.ssoSettings, saml_enabled: false } });
   });
 
-  app.put('/api/v1/company/settings/sso/google', async (request) => {
+  serve(app, 'PUT /api/v1/company/settings/sso/google', async (request) => {
     const company = await adminCompany(request);
     const input = parseInput(GoogleSettingsInput, request.body ?? {});
     // The server fetches the issuer's discovery document: never from inside our network.
@@ -136,7 +137,7 @@ export const companySsoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return save(company, { googleConfig, ssoSettings: { ...company.ssoSettings, google_enabled: true } });
   });
 
-  app.delete('/api/v1/company/settings/sso/google', async (request) => {
+  serve(app, 'DELETE /api/v1/company/settings/sso/google', async (request) => {
     const company = await adminCompany(request);
     keepsAWayIn(company, 'google');
     return save(company, { googleConfig: null, ssoSettings: { ...company.ssoSettings, google_enabled: false } });

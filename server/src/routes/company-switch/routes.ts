@@ -7,10 +7,11 @@ import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Company switch routes. */
 export const companySwitchRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/api/v1/auth/switch-company', async (request, reply) => {
+  serve(app, 'POST /api/v1/auth/switch-company', async (request, reply) => {
     const { viewer } = await authenticate(ctx.db, request);
     const { company_id: companyId } = parseInput(SwitchCompanyRequest, request.body ?? {});
     const url = await companySwitchUrl(ctx, viewer, companyId, () => bindToBrowser(request, reply, ctx.config));

@@ -12,6 +12,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate, authenticateFor } from '../../plugins/session.ts';
 import { findLivePost } from '../../queries/posts.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Compliance routes. */
 export const complianceRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -20,18 +21,18 @@ export const complianceRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return company;
   }
 
-  app.get('/api/v1/company/settings/compliance', async (request) => {
+  serve(app, 'GET /api/v1/company/settings/compliance', async (request) => {
     const company = await adminCompany(request);
     return checked(ComplianceSettings, await readComplianceSettings(ctx.db, company.id), ctx.checkResponses);
   });
 
-  app.put('/api/v1/company/settings/compliance', async (request) => {
+  serve(app, 'PUT /api/v1/company/settings/compliance', async (request) => {
     const company = await adminCompany(request);
     const input = parseInput(ComplianceSettings, request.body ?? {});
     return checked(ComplianceSettings, await saveComplianceSettings(ctx.db, company.id, input), ctx.checkResponses);
   });
 
-  app.post('/api/v2/compliance/validate', async (request) => {
+  serve(app, 'POST /api/v2/compliance/validate', async (request) => {
     const { company } = await authenticate(ctx.db, request);
     const input = parseInput(ComplianceValidateRequest, request.body ?? {});
     if ((await findLivePost(ctx.db, company.id, input.post_id)) === null) throw postUnavailable();

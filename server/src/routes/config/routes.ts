@@ -3,13 +3,13 @@ import { ConfigInfoResponse } from '@chorus/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { ALLOW_UNCONFIRMED } from '../../plugins/confirmed-email.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentConfigInfo } from '../../presenters/company.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Config routes. */
 export const configRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/v1/config/info', ALLOW_UNCONFIRMED, async (request) => {
+  serve(app, 'GET /api/v1/config/info', async (request) => {
     const { company } = await authenticate(ctx.db, request);
     return checked(ConfigInfoResponse, presentConfigInfo(company, ctx.config), ctx.checkResponses);
   });

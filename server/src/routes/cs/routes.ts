@@ -11,17 +11,18 @@ import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Client event routes. */
 export const csRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/api/v1/cs/event', async (request) => {
+  serve(app, 'POST /api/v1/cs/event', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { event } = parseInput(CsEventRequest, request.body ?? {});
     await ctx.db.insert(userEvents).values({ userId: viewer.user.id, companyId: company.id, event });
     return checked(CsEventResponse, { event }, ctx.checkResponses);
   });
 
-  app.get('/api/v1/cs/onboarding', async (request) => {
+  serve(app, 'GET /api/v1/cs/onboarding', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const rows = await ctx.db
       .select({ event: userEvents.event })

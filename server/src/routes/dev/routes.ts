@@ -10,6 +10,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { isLoopbackAddress, isLoopbackHost } from '../../lib/loopback.ts';
 import { escapeHtml } from '../../mail/render-mail.ts';
 import { latestMails, type OutboxMail } from '../../mail/send-mail.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** One mail as GET /dev/outbox lists it. */
 export interface OutboxEntry {
@@ -58,9 +59,9 @@ export const devRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHost(request.headers.host)) throw notFound();
   });
 
-  app.get('/dev/outbox', { config: { tenantOptional: true } }, async () => (await latestMails(ctx.db)).map(entry));
+  serve(app, 'GET /dev/outbox', async () => (await latestMails(ctx.db)).map(entry));
 
-  app.get('/dev/outbox.html', { config: { tenantOptional: true } }, async (_request, reply) => {
+  serve(app, 'GET /dev/outbox.html', async (_request, reply) => {
     reply.type('text/html; charset=utf-8');
     return page(await latestMails(ctx.db));
   });

@@ -19,6 +19,7 @@ import { completeSsoRemoval, GOOGLE_REMOVAL_COOKIE } from '../../commands/sso-re
 import type { CompanyRow, OidcConfigColumn } from '../../db/schema.ts';
 import { notFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { serve } from '../../lib/serve.ts';
 
 const SignInQuery = z.object({ next: z.string().optional() });
 const SignUpQuery = z.object({ code: z.string().min(1) });
@@ -56,17 +57,17 @@ export const googleRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return reply.redirect(started.authorizationUrl, 302);
   }
 
-  app.get('/api/v1/auth/google/sign-in', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/google/sign-in', async (request, reply) => {
     const { next } = parseInput(SignInQuery, request.query ?? {});
     return redirectToProvider(request, reply, { next: safeNextPath(next), inviteCode: null });
   });
 
-  app.get('/api/v1/auth/google/sign-up', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/google/sign-up', async (request, reply) => {
     const { code } = parseInput(SignUpQuery, request.query ?? {});
     return redirectToProvider(request, reply, { next: null, inviteCode: code });
   });
 
-  app.get('/api/v1/auth/google/callback', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/google/callback', async (request, reply) => {
     const { company, client } = configured(request);
     const result = await google.callback(company, client, request.url, request.cookies[GOOGLE_FLOW_COOKIE], () => bindToBrowser(request, reply, ctx.config));
     reply.clearCookie(GOOGLE_FLOW_COOKIE, cookieOptions);

@@ -15,6 +15,7 @@ import { MIGRATIONS_FOLDER, queryRows } from '../../db/database.ts';
 import { outageOf } from '../../db/outage.ts';
 import { deliveryStallMs, deliveryStalled } from '../../jobs/deliver-share.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { serve } from '../../lib/serve.ts';
 
 type Check = 'ok' | 'unavailable' | 'pending' | 'not-running' | 'stalled';
 
@@ -30,7 +31,7 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   // Probes come every few seconds: an outage is logged once, not per probe.
   const outage = outageOf(ctx.database);
 
-  app.get('/health', async (request, reply) => {
+  serve(app, 'GET /health', async (request, reply) => {
     try {
       await ctx.database.ping();
     } catch (error) {
@@ -40,9 +41,9 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return HealthResponse.parse({ status: 'ok', database: 'ok' });
   });
 
-  app.get('/health/live', async () => ({ status: 'ok' }));
+  serve(app, 'GET /health/live', async () => ({ status: 'ok' }));
 
-  app.get('/health/ready', async (request, reply) => {
+  serve(app, 'GET /health/ready', async (request, reply) => {
     const checks: { database: Check; migrations: Check; jobs: Check; delivery: Check } = { database: 'ok', migrations: 'ok', jobs: 'ok', delivery: 'ok' };
     try {
       await ctx.database.ping();

@@ -7,6 +7,7 @@ import type { CompanyRow } from '../../db/schema.ts';
 import { inviteNotFound } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
+import { serve } from '../../lib/serve.ts';
 
 const CodeParam = z.object({ code: z.string().min(1).max(200) });
 
@@ -19,6 +20,6 @@ export const inviteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const invite = await findInvite(ctx.db, company, parsed.data.code, version);
     return checked(InviteResponse, presentInvite(invite, company), ctx.checkResponses);
   };
-  app.get('/api/v1/invite/code/:code', (request) => lookUp(request.params, request.company, 2));
-  app.get('/api/v1/invite/check/:code', (request) => lookUp(request.params, request.company, 1));
+  serve(app, 'GET /api/v1/invite/code/:code', (request) => lookUp(request.params, request.company, 2));
+  serve(app, 'GET /api/v1/invite/check/:code', (request) => lookUp(request.params, request.company, 1));
 };

@@ -10,10 +10,11 @@ import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Language routes. */
 export const languageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/api/v1/user/app/language', async (request, reply) => {
+  serve(app, 'POST /api/v1/user/app/language', async (request, reply) => {
     const { viewer } = await authenticate(ctx.db, request);
     const { language: requested } = parseInput(AppLanguageRequest, request.body ?? {});
     const language = await saveUserLanguage(ctx.db, viewer.user, requested);

@@ -9,10 +9,11 @@ import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Mention search routes. */
 export const mentionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/v2/social/:networkId/search', async (request) => {
+  serve(app, 'GET /api/v2/social/:networkId/search', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     parseInput(MentionSearchParams, request.params);
     const { q } = parseInput(MentionSearchQuery, request.query);

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { notFound, notSignedIn } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { httpDuration, renderMetrics } from '../../lib/metrics.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Compares tokens in constant time (hashes first, so lengths do not leak either). */
 function sameToken(given: string, expected: string): boolean {
@@ -30,7 +31,7 @@ export function installHttpMetrics(app: FastifyInstance): void {
 /** The metrics route. */
 export const metricsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { enabled, token } = ctx.config.metrics;
-  app.get('/metrics', { config: { tenantOptional: true } }, async (request, reply) => {
+  serve(app, 'GET /metrics', async (request, reply) => {
     if (!enabled) throw notFound();
     if (token !== null) {
       const header = request.headers.authorization ?? '';

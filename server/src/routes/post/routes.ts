@@ -16,10 +16,11 @@ import { presentPage } from '../../presenters/paged.ts';
 import { presentPostsWithExtras } from '../../presenters/post.ts';
 import { presentPostRows } from '../../queries/post-extras.ts';
 import { FEATURED_ON_FEED, feedPosts, findLivePost, listPosts, newestLivePostId } from '../../queries/posts.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Post routes. */
 export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/v4/post/feed', async (request, reply) => {
+  serve(app, 'GET /api/v4/post/feed', async (request, reply) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const query = parseInput(FeedQuery, request.query);
     const featured = company.featureToggles.featured_posts ? FEATURED_ON_FEED : 0;
@@ -48,7 +49,7 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return sendJsonAnswer(request, reply, body);
   });
 
-  app.get('/api/v4/post/', async (request, reply) => {
+  serve(app, 'GET /api/v4/post/', async (request, reply) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const query = parseInput(PostListQuery, request.query);
     // Bookmarks live under the notifications toggle, featured posts under their own.
@@ -74,13 +75,13 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   });
 
   // Polled every POST_POLLING_TIMEOUT_MS by each open feed: one index step, not cached.
-  app.get('/api/v4/post/last-post-id', async (request) => {
+  serve(app, 'GET /api/v4/post/last-post-id', async (request) => {
     const { company } = await authenticate(ctx.db, request);
     parseInput(CacheBust, request.query);
     return checked(LastPostIdResponse, { id: await newestLivePostId(ctx.db, company.id) }, ctx.checkResponses);
   });
 
-  app.get('/api/v4/post/:id', async (request) => {
+  serve(app, 'GET /api/v4/post/:id', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     const row = await findLivePost(ctx.db, company.id, id);
@@ -101,13 +102,13 @@ export const postRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   }
 
   // The spec's call is a GET that writes: it retires the feed caches and is refused cross-site.
-  app.get('/api/v1/post/dismiss/:id', { config: { writesData: true, csrfProtected: true } }, async (request) => {
+  serve(app, 'GET /api/v1/post/dismiss/:id', async (request) => {
     const { companyId, userId, postId } = await dismissTarget(request);
     await dismissPost(ctx.db, companyId, userId, postId);
     return checked(DismissResponse, { id: postId, dismissed: true }, ctx.checkResponses);
   });
 
-  app.delete('/api/v1/post/dismiss/:id', async (request) => {
+  serve(app, 'DELETE /api/v1/post/dismiss/:id', async (request) => {
     const { companyId, userId, postId } = await dismissTarget(request);
     await restorePost(ctx.db, companyId, userId, postId);
     return checked(DismissResponse, { id: postId, dismissed: false }, ctx.checkResponses);

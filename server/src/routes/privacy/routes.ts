@@ -26,18 +26,19 @@ import { forbidden, notFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate, authenticateFor } from '../../plugins/session.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Privacy routes. */
 export const privacyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const google = new GoogleSignIn(ctx.db, ctx.config);
 
-  app.get('/api/v1/user/personal-data', async (request, reply) => {
+  serve(app, 'GET /api/v1/user/personal-data', async (request, reply) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     reply.header('cache-control', 'no-store');
     return checked(PersonalDataResponse, await personalData(ctx.db, company, viewer.user), ctx.checkResponses);
   });
 
-  app.post('/api/v1/user/deactivate', async (request) => {
+  serve(app, 'POST /api/v1/user/deactivate', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const input = parseInput(RemovalRequest, request.body ?? {});
     await verifyRemovalConfirmation(company, viewer.user, input);
@@ -45,7 +46,7 @@ export const privacyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return checked(DeactivateResponse, { deactivated: true }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/user/delete-request', async (request) => {
+  serve(app, 'POST /api/v1/user/delete-request', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const input = parseInput(RemovalRequest, request.body ?? {});
     await verifyRemovalConfirmation(company, viewer.user, input);
@@ -53,7 +54,7 @@ export const privacyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return checked(DeleteRequestResponse, { requested: true }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/user/:id/reactivate', async (request) => {
+  serve(app, 'POST /api/v1/user/:id/reactivate', async (request) => {
     const { company } = await authenticateFor(ctx.db, request, 'accounts.manage');
     const { id } = parseInput(IdParam, request.params);
     await reactivateMember(ctx.db, company, id);
@@ -69,7 +70,7 @@ export const privacyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return { company, user: viewer.user, mode };
   }
 
-  app.delete('/api/v1/auth/sso/validate', async (request, reply) => {
+  serve(app, 'DELETE /api/v1/auth/sso/validate', async (request, reply) => {
     const { company, user, mode } = await ssoRemovalStart(request);
     const saml = company.samlConfig;
     if (!saml) throw notFound('Single sign-on is not set up for this company.');
@@ -81,7 +82,7 @@ export const privacyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return checked(SsoRemovalResponse, { url, mode }, ctx.checkResponses);
   });
 
-  app.delete('/api/v1/auth/google/validate', async (request, reply) => {
+  serve(app, 'DELETE /api/v1/auth/google/validate', async (request, reply) => {
     const { company, user, mode } = await ssoRemovalStart(request);
     const client = googleConfigOf(company);
     if (!client) throw notFound('Google sign-in is not configured for this company.');

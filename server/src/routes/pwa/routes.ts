@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { CompanyRow } from '../../db/schema.ts';
 import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** The icon sizes served: Apple's touch icon, and the manifest's two. */
 export const APP_ICON_SIZES = [180, 192, 512] as const;
@@ -70,11 +71,11 @@ export const pwaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app) =>
   const worker = SERVICE_WORKER.replace('__CHORUS_SW_VERSION__', String(Date.now()));
   const icons = new Map<string, Buffer>();
 
-  app.get('/manifest.webmanifest', async (request, reply) => {
+  serve(app, 'GET /manifest.webmanifest', async (request, reply) => {
     return reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(JSON.stringify(webAppManifest(request.company)));
   });
 
-  app.get('/app-icon/:file', async (request, reply) => {
+  serve(app, 'GET /app-icon/:file', async (request, reply) => {
     const { file } = parseInput(IconParams, request.params);
     const size = file.replace('.png', '');
     const company = request.company;
@@ -88,7 +89,7 @@ export const pwaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app) =>
     return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
   });
 
-  app.get('/sw.js', async (_request, reply) => {
+  serve(app, 'GET /sw.js', async (_request, reply) => {
     // Browsers check for a new worker on each visit; it must never be cached for long.
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').header('service-worker-allowed', '/').send(worker);
   });

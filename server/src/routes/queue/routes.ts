@@ -30,6 +30,7 @@ import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentShare } from '../../presenters/share.ts';
 import { queuedItem, timelinePage } from '../../queries/timeline.ts';
+import { serve } from '../../lib/serve.ts';
 
 const Removed = z.object({ success: z.literal(true) });
 
@@ -64,19 +65,19 @@ export const queueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return checked(DeferredShareResponse, answer(await queueShare(deps, company, viewer.user, input, at)), ctx.checkResponses);
   };
 
-  app.post('/api/v4/post/deferred', async (request) => {
+  serve(app, 'POST /api/v4/post/deferred', async (request) => {
     const signedIn = await authenticate(ctx.db, request);
     const input = parseInput(ScheduleShareRequest, request.body ?? {});
     return queueFor(signedIn, input.network, input.post, input, new Date(input.time));
   });
 
-  app.post('/api/v4/post/deferred/queue', async (request) => {
+  serve(app, 'POST /api/v4/post/deferred/queue', async (request) => {
     const signedIn = await authenticate(ctx.db, request);
     const input = parseInput(QueueShareRequest, request.body ?? {});
     return queueFor(signedIn, input.network_id, input.post_id, input, null);
   });
 
-  app.put('/api/v4/post/deferred/:id', async (request) => {
+  serve(app, 'PUT /api/v4/post/deferred/:id', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     const input = parseInput(UpdateDeferredRequest, request.body ?? {});
@@ -84,14 +85,14 @@ export const queueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return checked(DeferredShareResponse, { id: row.id, date: row.scheduledAt?.toISOString() ?? null, error: null, url: null }, ctx.checkResponses);
   });
 
-  app.delete('/api/v4/post/deferred/:id', async (request) => {
+  serve(app, 'DELETE /api/v4/post/deferred/:id', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     await removeQueuedShare(deps, company, viewer.user, id);
     return checked(Removed, { success: true }, ctx.checkResponses);
   });
 
-  app.patch('/api/v4/post/deferred/:id/pushed-edit', async (request) => {
+  serve(app, 'PATCH /api/v4/post/deferred/:id/pushed-edit', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     const input = parseInput(DecidePushedEditRequest, request.body ?? {});
@@ -99,21 +100,21 @@ export const queueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return checked(PushedEditResponse, answer, ctx.checkResponses);
   });
 
-  app.get('/api/v5/post/timeline/shared', async (request) => {
+  serve(app, 'GET /api/v5/post/timeline/shared', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const query = parseInput(TimelineQuery, request.query);
     const page = await timelinePage(ctx.db, company, viewer.user, 'shared', { page: query.page_num, perPage: query.results_per_page, network: query.network, date: query.date });
     return checked(TimelineResponse, page, ctx.checkResponses);
   });
 
-  app.get('/api/v5/post/timeline/queued', async (request) => {
+  serve(app, 'GET /api/v5/post/timeline/queued', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const query = parseInput(TimelineQuery, request.query);
     const page = await timelinePage(ctx.db, company, viewer.user, 'queued', { page: query.page_num, perPage: query.results_per_page, network: query.network, date: query.date });
     return checked(TimelineResponse, page, ctx.checkResponses);
   });
 
-  app.get('/api/v5/post/timeline/queued/:id', async (request) => {
+  serve(app, 'GET /api/v5/post/timeline/queued/:id', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     const item = await queuedItem(ctx.db, company, viewer.user, id);
@@ -121,14 +122,14 @@ export const queueRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return checked(TimelinePost, item, ctx.checkResponses);
   });
 
-  app.post('/api/v5/post/share/:id/retry', async (request) => {
+  serve(app, 'POST /api/v5/post/share/:id/retry', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     const row = await retryShare(deps, company, viewer.user, id);
     return checked(ShareSummary, presentShare(row, viewer.user.language), ctx.checkResponses);
   });
 
-  app.post('/api/v5/post/share/:id/resolve', async (request) => {
+  serve(app, 'POST /api/v5/post/share/:id/resolve', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     const input = parseInput(ResolveShareRequest, request.body ?? {});

@@ -12,6 +12,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Reaction routes. */
 export const reactionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -23,10 +24,10 @@ export const reactionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return checked(ReactionResponse, { reactions }, ctx.checkResponses);
   };
 
-  app.post('/api/v2/post/:postId/reaction/type/:typeId', (request) => react(request, true));
-  app.delete('/api/v2/post/:postId/reaction/type/:typeId', (request) => react(request, false));
+  serve(app, 'POST /api/v2/post/:postId/reaction/type/:typeId', (request) => react(request, true));
+  serve(app, 'DELETE /api/v2/post/:postId/reaction/type/:typeId', (request) => react(request, false));
 
-  app.get('/api/v2/post/:postId/reaction/type/:typeId/users', async (request) => {
+  serve(app, 'GET /api/v2/post/:postId/reaction/type/:typeId/users', async (request) => {
     const { company } = await authenticate(ctx.db, request);
     const { postId } = parseInput(ReactionParams, request.params);
     const query = parseInput(ReactionUsersQuery, request.query);
@@ -35,7 +36,7 @@ export const reactionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return checked(ReactionUsersResponse, presentPage(rows, total, query.page_num, query.results_per_page), ctx.checkResponses);
   });
 
-  app.get('/api/v2/post/:postId/shares/users', async (request) => {
+  serve(app, 'GET /api/v2/post/:postId/shares/users', async (request) => {
     const { company } = await authenticate(ctx.db, request);
     const { postId } = parseInput(PostIdParam, request.params);
     const query = parseInput(ReactionUsersQuery, request.query);

@@ -23,6 +23,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { requestToken, rotateCarriedSession } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
+import { serve } from '../../lib/serve.ts';
 
 const CodeParam = z.object({ code: z.string() });
 
@@ -43,19 +44,19 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     await handleMailRequest(ctx, { kind, companyId: company?.id ?? null, email });
   }
 
-  app.post('/api/v1/auth/recover', async (request) => {
+  serve(app, 'POST /api/v1/auth/recover', async (request) => {
     const input = parseInput(RecoverRequest, request.body ?? {});
     await requestMail('recovery', request.company, input.username);
     return sent();
   });
 
-  app.get('/api/v1/auth/recover-check/:code', async (request) => {
+  serve(app, 'GET /api/v1/auth/recover-check/:code', async (request) => {
     const { code } = parseInput(CodeParam, request.params);
     await checkRecoveryCode(ctx.db, code);
     return checked(RecoverCheckResponse, { valid: true }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/auth/reset', async (request) => {
+  serve(app, 'POST /api/v1/auth/reset', async (request) => {
     const input = parseInput(ResetPasswordRequest, request.body ?? {});
     const policy = validatePassword(input.password_1);
     if (!policy.ok) throw validationFailed([{ path: 'password_1', message: policy.error }]);
@@ -65,13 +66,13 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return checked(ResetPasswordResponse, { reset: true }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/auth/email/magic-link', async (request) => {
+  serve(app, 'POST /api/v1/auth/email/magic-link', async (request) => {
     const input = parseInput(MagicLinkRequest, request.body ?? {});
     await requestMail('magic-link', request.company, input.username);
     return sent();
   });
 
-  app.get('/api/v1/auth/email/magic-link', async (request) => {
+  serve(app, 'GET /api/v1/auth/email/magic-link', async (request) => {
     const { code, confirm } = parseInput(MagicLinkQuery, request.query ?? {});
     // Signed in as someone else: the person is asked first (499), and only their click sends confirm.
     if (confirm === undefined) await requireNoSilentSwitch(ctx.db, requestToken(request), code);
@@ -84,7 +85,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return checked(MagicLinkResponse, { url, token: session.token, user }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/auth/login-assistance', async (request) => {
+  serve(app, 'POST /api/v1/auth/login-assistance', async (request) => {
     const input = parseInput(LoginAssistanceRequest, request.body ?? {});
     await requestMail('find-your-team', null, input.email);
     return sent();

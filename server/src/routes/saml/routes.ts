@@ -18,6 +18,7 @@ import { companyOrigin } from '../../config.ts';
 import type { CompanyRow, SamlConfigColumn } from '../../db/schema.ts';
 import { notFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { serve } from '../../lib/serve.ts';
 
 const SignInQuery = z.object({ next: z.string().max(2000).optional(), is_in_iframe: z.string().max(5).optional() });
 const SignUpQuery = z.object({ code: z.string().min(1).max(200), next: z.string().max(2000).optional() });
@@ -57,18 +58,18 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return reply.header('cache-control', 'no-store').redirect(url);
   }
 
-  app.get('/api/v1/auth/saml/sign-in', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/saml/sign-in', async (request, reply) => {
     const query = parseInput(SignInQuery, request.query ?? {});
     return startSignIn(request, reply, { next: query.next ?? null, inviteCode: null, inIframe: query.is_in_iframe === '1' });
   });
 
-  app.get('/api/v1/auth/saml/sign-up', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/saml/sign-up', async (request, reply) => {
     const query = parseInput(SignUpQuery, request.query ?? {});
     return startSignIn(request, reply, { next: query.next ?? null, inviteCode: query.code, inIframe: false });
   });
 
   // The IdP's form posts here cross-site; the signed assertion is the authority, not the session.
-  app.post('/api/v1/auth/saml/callback', { config: { acceptsCrossSite: true } }, async (request, reply) => {
+  serve(app, 'POST /api/v1/auth/saml/callback', async (request, reply) => {
     const { company, saml } = samlCompany(request);
     const errorUrl = `${origin(company)}/error`;
     const body = CallbackBody.safeParse(request.body ?? {});
@@ -111,7 +112,7 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     }
   });
 
-  app.get('/api/v1/auth/saml/metadata', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/saml/metadata', async (request, reply) => {
     const { company, saml } = samlCompany(request);
     const xml = samlServiceProvider(ctx.config, company, saml).generateServiceProviderMetadata(null);
     return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
@@ -125,7 +126,7 @@ export const samlRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
    * refused or its answer did not check out); 313 means the logout could not be started (an
    * unknown or used link, or an IdP without a logout URL).
    */
-  app.get('/api/v1/auth/saml/logout', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/saml/logout', async (request, reply) => {
     const { company, saml } = samlCompany(request);
     const query = parseInput(LogoutQuery, request.query ?? {});
     const signIn = (code: number): string => `${origin(company)}/sign-in?code=${code}`;

@@ -14,12 +14,13 @@ import type { AppContext } from '../../lib/context.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { consentPageLanguage } from '../social-sign-in/consent-page-language.ts';
 import { renderSandboxWall, SANDBOX_WALL_LIMIT } from './sandbox-wall-page.ts';
+import { serve } from '../../lib/serve.ts';
 
 const WallQuery = z.object({ network: z.enum(['twitter', 'linkedin', 'facebook']).optional() });
 
 /** The sandbox wall route. */
 export const sandboxWallRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/sandbox/wall', async (request, reply) => {
+  serve(app, 'GET /sandbox/wall', async (request, reply) => {
     if (!ctx.config.sandboxNetworks) throw notFound();
     const { company, viewer } = await authenticate(ctx.db, request);
     const { network = null } = parseInput(WallQuery, request.query ?? {});

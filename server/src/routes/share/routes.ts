@@ -43,6 +43,7 @@ import { authenticate } from '../../plugins/session.ts';
 import { presentShare } from '../../presenters/share.ts';
 import { consentPageLanguage } from '../social-sign-in/consent-page-language.ts';
 import { linkUnavailablePage } from './link-unavailable-page.ts';
+import { serve } from '../../lib/serve.ts';
 
 const CodeParam = z.object({ code: z.string().max(64) });
 
@@ -62,7 +63,7 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
     enqueueVideoPoll: jobs === null ? null : (shareId, afterMs) => jobs.enqueueShareVideoPoll({ shareId, polls: 0 }, afterMs),
   };
 
-  app.post('/api/v3/share/:network/:postId', async (request) => {
+  serve(app, 'POST /api/v3/share/:network/:postId', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { network, postId } = parseInput(ShareParams, request.params);
     const input = parseInput(ShareRequest, request.body ?? {});
@@ -83,14 +84,14 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
     return checked(ShareResponse, answer, ctx.checkResponses);
   });
 
-  app.post('/api/v3/share/copy-link', async (request) => {
+  serve(app, 'POST /api/v3/share/copy-link', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const input = parseInput(CopyLinkRequest, request.body ?? {});
     const url = await copyLink(ctx, company, viewer.user.id, input.post_id, input.channel_id);
     return checked(CopyLinkResponse, { url }, ctx.checkResponses);
   });
 
-  app.post('/api/v3/share/intent', async (request) => {
+  serve(app, 'POST /api/v3/share/intent', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const input = parseInput(ShareIntentRequest, request.body ?? {});
     const network = SHAREABLE_NETWORK_SLUGS[input.network_id];
@@ -101,7 +102,7 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
     return checked(ShareIntentResponse, intent, ctx.checkResponses);
   });
 
-  app.post('/api/v3/share/intent/:id', async (request) => {
+  serve(app, 'POST /api/v3/share/intent/:id', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     const input = parseInput(ShareIntentDoneRequest, request.body ?? {});
@@ -109,7 +110,7 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
     return checked(ShareIntentDoneResponse, { success: true, shares: { num_results: count } }, ctx.checkResponses);
   });
 
-  app.get('/r/:code', async (request, reply) => {
+  serve(app, 'GET /r/:code', async (request, reply) => {
     const company = request.company;
     const { code } = parseInput(CodeParam, request.params);
     const header = (name: string) => {
@@ -129,20 +130,20 @@ export const shareRoutes: FastifyPluginAsync<ShareRouteOptions> = async (app, { 
     return reply.redirect(followed.url, 302);
   });
 
-  app.get('/api/v3/post/:postId/snippet', async (request) => {
+  serve(app, 'GET /api/v3/post/:postId/snippet', async (request) => {
     const { company } = await authenticate(ctx.db, request);
     const { postId } = parseInput(PostIdParam, request.params);
     const snippet = await postSnippet(ctx.db, company, postId, fetchOptions);
     return checked(SnippetResponse, { ...snippet, previews: linkImagePreviews(mediaSigningKey(ctx.config), company.id, snippet.images) }, ctx.checkResponses);
   });
 
-  app.get('/api/v5/post/:postId/metadata', async (request) => {
+  serve(app, 'GET /api/v5/post/:postId/metadata', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { postId } = parseInput(PostIdParam, request.params);
     return checked(PostMetadataResponse, await postShareMetadata(deps, company, viewer.user, postId), ctx.checkResponses);
   });
 
-  app.post('/api/v1/post/edit-content', async (request) => {
+  serve(app, 'POST /api/v1/post/edit-content', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const input = parseInput(EditContentRequest, request.body ?? {});
     return checked(EditContentResponse, await saveShareDraft(ctx.db, company, viewer.user.id, input), ctx.checkResponses);

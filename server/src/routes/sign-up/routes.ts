@@ -11,9 +11,9 @@ import { selfSignUp, signUpWithInvite, type SignedUp } from '../../commands/sign
 import { inviteNotFound, parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
-import { ALLOW_UNCONFIRMED } from '../../plugins/confirmed-email.ts';
 import { authenticate, revokeCarriedSession } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
+import { serve } from '../../lib/serve.ts';
 
 const CodeParam = z.object({ code: z.string().min(1).max(200) });
 
@@ -25,30 +25,30 @@ export const signUpRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return checked(SignUpResponse, { token: signedUp.token, user, url: null }, ctx.checkResponses);
   };
 
-  app.post('/api/v1/auth/sign-up/invite/:code', async (request) => {
+  serve(app, 'POST /api/v1/auth/sign-up/invite/:code', async (request) => {
     const params = CodeParam.safeParse(request.params);
     if (!params.success) throw inviteNotFound();
     const input = parseInput(InviteSignUpRequest, request.body ?? {});
     return respond(request, await signUpWithInvite(ctx, request.company, params.data.code, input));
   });
 
-  app.post('/api/v1/auth/sign-up', async (request) => {
+  serve(app, 'POST /api/v1/auth/sign-up', async (request) => {
     const input = parseInput(SelfSignUpRequest, request.body ?? {});
     return respond(request, await selfSignUp(ctx, request.company, input));
   });
 
-  app.post('/api/v1/auth/sign-up/join', async (request) => {
+  serve(app, 'POST /api/v1/auth/sign-up/join', async (request) => {
     const input = parseInput(SignUpJoinRequest, request.body ?? {});
     return respond(request, await joinCompany(ctx.db, request.company, input.code, input.password));
   });
 
-  app.post('/api/v1/auth/email/confirm', async (request) => {
+  serve(app, 'POST /api/v1/auth/email/confirm', async (request) => {
     const { code } = parseInput(EmailConfirmRequest, request.body ?? {});
     await confirmEmail(ctx.db, request.company, code);
     return checked(EmailConfirmResponse, { confirmed: true }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/auth/email/confirmation', ALLOW_UNCONFIRMED, async (request) => {
+  serve(app, 'POST /api/v1/auth/email/confirmation', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     await resendEmailConfirmation(ctx, viewer.user, company);
     return checked(MailRequestedResponse, { sent: true }, ctx.checkResponses);

@@ -29,6 +29,7 @@ import { rotateCarriedSession } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
 import { consentPageLanguage } from './consent-page-language.ts';
 import { renderConsentPage } from './sandbox-consent-page.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Cookie binding a sign-in in progress to the browser that started it. */
 export const STATE_COOKIE = 'chorus_social_state';
@@ -77,7 +78,7 @@ export const socialSignInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     maxAge: Math.floor(maxAgeMs / 1000),
   });
 
-  app.post('/api/v1/auth/sign-in/create-verification', async (request, reply) => {
+  serve(app, 'POST /api/v1/auth/sign-in/create-verification', async (request, reply) => {
     const input = parseInput(CreateVerificationRequest, request.body ?? {});
     const pending = request.cookies[PENDING_COOKIE];
     const sent = await createEmailVerification(ctx, request.company, { identityId: input.usa_id, email: input.email, pending });
@@ -95,10 +96,10 @@ export const socialSignInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     return checked(EmailVerificationResponse, { url, token: session.token, user }, ctx.checkResponses);
   }
 
-  app.get('/api/v1/auth/email/verification', async (request) => verify(request, request.query));
-  app.post('/api/v1/auth/email/verification', async (request) => verify(request, request.body));
+  serve(app, 'GET /api/v1/auth/email/verification', async (request) => verify(request, request.query));
+  serve(app, 'POST /api/v1/auth/email/verification', async (request) => verify(request, request.body));
 
-  app.get('/api/v1/auth/sign-in/:network', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/sign-in/:network', async (request, reply) => {
     const network = networkOf(request.params);
     const query = parseInput(SocialSignInStartQuery, request.query ?? {});
     const isElement = query.is_element === '1' || query.is_element === 1 || query.is_element === true;
@@ -107,7 +108,7 @@ export const socialSignInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     return reply.redirect(started.url);
   });
 
-  app.get('/api/v1/auth/sign-in/:network/callback', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/sign-in/:network/callback', async (request, reply) => {
     const network = networkOf(request.params);
     const query = parseInput(SocialSignInCallbackQuery, request.query ?? {});
     const bind = () => bindToBrowser(request, reply, ctx.config);
@@ -124,7 +125,7 @@ export const socialSignInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     return company;
   }
 
-  app.get('/api/v1/auth/sandbox/:network/authorize', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/sandbox/:network/authorize', async (request, reply) => {
     const network = networkOf(request.params);
     const { state } = parseInput(DecideQuery, request.query ?? {});
     const company = sandboxCompany(request, network);
@@ -135,7 +136,7 @@ export const socialSignInRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     return sendHtml(reply, renderConsentPage({ network, companyName: company.name, state, error: null, language: consentPageLanguage(request) }));
   });
 
-  app.get('/api/v1/auth/sandbox/:network/decide', async (request, reply) => {
+  serve(app, 'GET /api/v1/auth/sandbox/:network/decide', async (request, reply) => {
     const network = networkOf(request.params);
     const company = sandboxCompany(request, network);
     const input = parseInput(DecideQuery, request.query ?? {});

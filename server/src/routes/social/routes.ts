@@ -44,6 +44,7 @@ import { authenticate } from '../../plugins/session.ts';
 import { presentFacebookStatus, presentLinkedNetwork, presentSocialNetworks } from '../../presenters/social.ts';
 import { consentPageLanguage } from '../social-sign-in/consent-page-language.ts';
 import { renderLinkConsentPage } from './sandbox-link-consent-page.ts';
+import { serve } from '../../lib/serve.ts';
 
 const NetworkParam = z.object({ network: z.string().max(30) });
 const DecideQuery = z.object({
@@ -72,7 +73,7 @@ async function linkConsentLanguage(db: Database, request: FastifyRequest): Promi
 
 /** Social network routes. */
 export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/v1/social/networks', async (request) => {
+  serve(app, 'GET /api/v1/social/networks', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const links = await linksOf(ctx.db, viewer.user.id);
     // Only networks this server can reach (a real client, or the sandbox where allowed) are
@@ -81,13 +82,13 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return checked(SocialNetworksResponse, presentSocialNetworks(offered, links), ctx.checkResponses);
   });
 
-  app.get('/api/v1/social/networks/facebook', async (request) => {
+  serve(app, 'GET /api/v1/social/networks/facebook', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const network = requireNetwork(company, 'facebook');
     return checked(FacebookStatusResponse, presentFacebookStatus(await linkOf(ctx.db, viewer.user.id, network)), ctx.checkResponses);
   });
 
-  app.post('/api/v1/social/link-:network', async (request) => {
+  serve(app, 'POST /api/v1/social/link-:network', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const network = requireNetwork(company, parseInput(NetworkParam, request.params).network);
     const input = parseInput(LinkNetworkRequest, request.body ?? {});
@@ -99,14 +100,14 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return checked(LinkNetworkResponse, { url }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/social/unlink-:network', async (request) => {
+  serve(app, 'POST /api/v1/social/unlink-:network', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const network = requireNetwork(company, parseInput(NetworkParam, request.params).network);
     await unlinkSocialNetwork(ctx.db, viewer.user.id, network);
     return checked(UnlinkNetworkResponse, { success: true }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/social/use-page', async (request) => {
+  serve(app, 'POST /api/v1/social/use-page', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const input = parseInput(UsePageRequest, request.body ?? {});
     const network = requireNetwork(company, usePageNetwork(input.action));
@@ -122,7 +123,7 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return network;
   }
 
-  app.get('/api/v1/social/sandbox/:network/authorize', async (request, reply) => {
+  serve(app, 'GET /api/v1/social/sandbox/:network/authorize', async (request, reply) => {
     const company = request.company;
     if (!company) throw notFound();
     const network = requireSandboxNetwork(company, request.params);
@@ -134,7 +135,7 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return sendHtml(reply, renderLinkConsentPage({ network, companyName: company.name, state, error: null, language }));
   });
 
-  app.get('/api/v1/social/sandbox/:network/decide', { config: { writesData: true } }, async (request, reply) => {
+  serve(app, 'GET /api/v1/social/sandbox/:network/decide', async (request, reply) => {
     const company = request.company;
     if (!company) throw notFound();
     const network = requireSandboxNetwork(company, request.params);
@@ -156,7 +157,7 @@ export const socialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return reply.redirect(callback.href);
   });
 
-  app.get('/api/v1/social/callback/:network', { config: { writesData: true } }, async (request, reply) => {
+  serve(app, 'GET /api/v1/social/callback/:network', async (request, reply) => {
     const company = request.company;
     if (!company) throw notFound();
     const network = requireNetwork(company, parseInput(NetworkParam, request.params).network);

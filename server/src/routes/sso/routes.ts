@@ -8,10 +8,11 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { rotateCarriedSession } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** SSO exchange routes. */
 export const ssoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/api/v1/auth/sso/decrypt-token', async (request) => {
+  serve(app, 'POST /api/v1/auth/sso/decrypt-token', async (request) => {
     const input = parseInput(SsoDecryptTokenRequest, request.body ?? {});
     const session = await signInWithSsoExchange(ctx.db, ctx.config, request.company, input.encrypted_token, browserNonce(request));
     await rotateCarriedSession(ctx.db, request, session.user.id);

@@ -21,6 +21,7 @@ import { linkImagePreviews, mediaSigningKey } from '../../lib/media-urls.ts';
 import { checked } from '../../lib/respond.ts';
 import { SafeFetchError, type SafeFetchOptions } from '../../lib/safe-fetch.ts';
 import { authenticate } from '../../plugins/session.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Options of the suggest routes; `fetch` lets tests reach their own local pages. */
 export interface SuggestRouteOptions {
@@ -35,7 +36,7 @@ export const suggestRoutes: FastifyPluginAsync<SuggestRouteOptions> = async (app
     limits: { fileSize: SUGGESTION_MAX_IMAGE_BYTES, files: SUGGESTION_MAX_IMAGES, fields: 20, fieldSize: 64 * 1024, parts: 30 },
   });
 
-  app.post('/api/v1/post/suggest-images', async (request) => {
+  serve(app, 'POST /api/v1/post/suggest-images', async (request) => {
     const { company } = await authenticate(ctx.db, request);
     const { url } = parseInput(SuggestImagesRequest, request.body);
     try {
@@ -49,7 +50,7 @@ export const suggestRoutes: FastifyPluginAsync<SuggestRouteOptions> = async (app
     }
   });
 
-  app.post('/api/v1/post/suggestion/mobile', async (request) => {
+  serve(app, 'POST /api/v1/post/suggestion/mobile', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     if (!request.isMultipart()) throw validationFailed([{ path: 'content', message: 'Send the suggestion as multipart form data.' }]);
     const fields: { content?: string; media_url: string[] } = { media_url: [] };

@@ -20,20 +20,18 @@ import { parseInput, postUnavailable } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
-
-/** Tracking writes read by no cached answer. */
-const KEEPS_CACHES = { config: { retiresCaches: false } } as const;
+import { serve } from '../../lib/serve.ts';
 
 /** Tracking routes. */
 export const trackRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/api/v1/track/post/impressions', KEEPS_CACHES, async (request) => {
+  serve(app, 'POST /api/v1/track/post/impressions', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { post_ids: postIds, channel } = parseInput(TrackImpressionsRequest, request.body ?? {});
     const recorded = await recordImpressions(ctx.db, { companyId: company.id, userId: viewer.user.id, channel }, postIds);
     return checked(TrackImpressionsResponse, { recorded }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/track/post/:id/clicks', KEEPS_CACHES, async (request) => {
+  serve(app, 'POST /api/v1/track/post/:id/clicks', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     const { channel } = parseInput(TrackClickRequest, request.body ?? {});
@@ -41,7 +39,7 @@ export const trackRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return checked(TrackClickResponse, { post_id: id, channel }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/track/analytics', KEEPS_CACHES, async (request) => {
+  serve(app, 'POST /api/v1/track/analytics', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const event = parseInput(AnalyticsEventRequest, request.body ?? {});
     await recordAnalyticsEvent(ctx.db, { companyId: company.id, userId: viewer.user.id, role: viewer.role }, event);

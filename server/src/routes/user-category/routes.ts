@@ -17,6 +17,7 @@ import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
 import { followedTopicIds, listTopicEntries, type TopicEntryRow } from '../../queries/user-categories.ts';
+import { serve } from '../../lib/serve.ts';
 
 function presentEntry(row: TopicEntryRow): TopicEntry {
   return { category: { id: row.id, name: row.name }, is_followed: row.followed, is_locked: row.locked, number_of_posts: row.numberOfPosts };
@@ -37,41 +38,41 @@ function unfollowInput(request: FastifyRequest): unknown {
 
 /** User topic routes. */
 export const userCategoryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/v2/user/category', async (request) => {
+  serve(app, 'GET /api/v2/user/category', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     parseInput(CacheBust, request.query);
     const objects = (await listTopicEntries(ctx.db, company.id, viewer.user.id)).map(presentEntry);
     return checked(UserCategoryListResponse, presentPage(objects, objects.length, 1, Math.max(objects.length, 1)), ctx.checkResponses);
   });
 
-  app.get('/api/v2/user/category/search', async (request) => {
+  serve(app, 'GET /api/v2/user/category/search', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { q } = parseInput(UserCategorySearchQuery, request.query);
     const objects = (await listTopicEntries(ctx.db, company.id, viewer.user.id, q)).map(presentEntry);
     return checked(UserCategoryListResponse, presentPage(objects, objects.length, 1, Math.max(objects.length, 1)), ctx.checkResponses);
   });
 
-  app.post('/api/v2/user/category', async (request) => {
+  serve(app, 'POST /api/v2/user/category', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { category_id } = parseInput(FollowCategoryRequest, request.body);
     await followTopic(ctx.db, company.id, viewer.user.id, category_id);
     return checked(FollowCategoryResponse, await entryOf(ctx.db, company.id, viewer.user.id, category_id), ctx.checkResponses);
   });
 
-  app.delete('/api/v2/user/category', async (request) => {
+  serve(app, 'DELETE /api/v2/user/category', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { category_id } = parseInput(FollowCategoryRequest, unfollowInput(request));
     await unfollowTopic(ctx.db, company.id, viewer.user.id, category_id);
     return checked(FollowCategoryResponse, await entryOf(ctx.db, company.id, viewer.user.id, category_id), ctx.checkResponses);
   });
 
-  app.get('/api/v2/user/category/sort-order', async (request) => {
+  serve(app, 'GET /api/v2/user/category/sort-order', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     parseInput(CacheBust, request.query);
     return checked(SortOrder, { sort_order: await followedTopicIds(ctx.db, company.id, viewer.user.id) }, ctx.checkResponses);
   });
 
-  app.post('/api/v2/user/category/sort-order', async (request) => {
+  serve(app, 'POST /api/v2/user/category/sort-order', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { sort_order } = parseInput(SortOrder, request.body);
     return checked(SortOrder, { sort_order: await saveTopicOrder(ctx.db, company.id, viewer.user.id, sort_order) }, ctx.checkResponses);

@@ -19,6 +19,7 @@ import { parseInput } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticateFor } from '../../plugins/session.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** User deletion routes. */
 export const userDeletionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -27,7 +28,7 @@ export const userDeletionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     return company;
   }
 
-  app.get('/api/v1/user/confirm/:delete_token', async (request, reply) => {
+  serve(app, 'GET /api/v1/user/confirm/:delete_token', async (request, reply) => {
     const company = await admin(request);
     const { delete_token } = parseInput(DeleteTokenParam, request.params);
     const { token, requester } = await findDeletionRequest(ctx.db, company, delete_token, ErrorCode.DELETE_TOKEN_USER_INFO);
@@ -46,7 +47,7 @@ export const userDeletionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     );
   });
 
-  app.delete('/api/v1/user/confirm/:delete_token', async (request) => {
+  serve(app, 'DELETE /api/v1/user/confirm/:delete_token', async (request) => {
     const company = await admin(request);
     const { delete_token } = parseInput(DeleteTokenParam, request.params);
     const found = await findDeletionRequest(ctx.db, company, delete_token, ErrorCode.INVALID_DELETE_TOKEN);
@@ -54,7 +55,7 @@ export const userDeletionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     return checked(DeletionConfirmedResponse, { deleted: true, user_id: found.requester.id }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/user/reject', async (request) => {
+  serve(app, 'POST /api/v1/user/reject', async (request) => {
     const company = await admin(request);
     const { delete_token } = parseInput(RejectDeletionRequest, request.body ?? {});
     const found = await findDeletionRequest(ctx.db, company, delete_token, ErrorCode.INVALID_DELETE_TOKEN);

@@ -9,6 +9,7 @@ import { checked } from '../../lib/respond.ts';
 import { timezoneList } from '../../lib/timezones.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentUser, userCompanies } from '../../presenters/user.ts';
+import { serve } from '../../lib/serve.ts';
 
 let knownZones: Set<string> | null = null;
 
@@ -20,7 +21,7 @@ export function isListedTimezone(zone: string): boolean {
 
 /** Routes of the user's own time zone. */
 export const userTimezoneRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.patch('/api/v4/user', async (request) => {
+  serve(app, 'PATCH /api/v4/user', async (request) => {
     const { viewer } = await authenticate(ctx.db, request);
     const { timezone } = parseInput(UpdateUserTimezoneRequest, request.body ?? {});
     if (!isListedTimezone(timezone)) throw validationFailed([{ path: 'timezone', message: 'Unknown time zone' }]);

@@ -22,7 +22,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { encodeAvatar, readAvatar, removeAvatar, saveAvatar, type AvatarUpload } from '../../commands/avatar.ts';
 import { changeUserPassword, saveUserAccount } from '../../commands/user-account.ts';
 import { requireAdmitted } from '../../auth/sign-in-policy.ts';
-import { ALLOW_UNCONFIRMED, emailNotConfirmed, isUnconfirmed } from '../../plugins/confirmed-email.ts';
+import { emailNotConfirmed, isUnconfirmed } from '../../plugins/confirmed-email.ts';
 import { memberships, users, type UserRow } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound, parseInput, validationFailed } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -30,6 +30,7 @@ import type { Viewer } from '../../lib/request-context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentUser, presentUserTo, userCompanies } from '../../presenters/user.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** The path's user must be the signed-in one: people change only their own account. */
 function ownAccount(viewer: Viewer, params: unknown): void {
@@ -67,7 +68,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     checked(UserResponse, presentUser(user, role, await userCompanies(ctx.db, user.id)), ctx.checkResponses);
 
   // The confirm-your-e-mail screen reads the member's own profile; nobody else's until confirmed.
-  app.get('/api/v1/user/:id', ALLOW_UNCONFIRMED, async (request) => {
+  serve(app, 'GET /api/v1/user/:id', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     if (id !== viewer.user.id && isUnconfirmed(viewer.user)) throw emailNotConfirmed();
@@ -82,7 +83,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return checked(UserLookupResponse, await presentUserTo(ctx.db, viewer, company, row.user, row.role as Role), ctx.checkResponses);
   });
 
-  app.post('/api/v1/user/password', async (request) => {
+  serve(app, 'POST /api/v1/user/password', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     requireAdmitted(company, { kind: 'email' });
     const input = parseInput(ChangePasswordRequest, request.body ?? {});
@@ -90,7 +91,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return checked(ChangePasswordResponse, { token }, ctx.checkResponses);
   });
 
-  app.post('/api/v1/user/:id', async (request) => {
+  serve(app, 'POST /api/v1/user/:id', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     ownAccount(viewer, request.params);
     const input = parseInput(UpdateUserRequest, request.body ?? {});
@@ -98,20 +99,20 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return present(saved, viewer.role);
   });
 
-  app.post('/api/v1/user/:id/picture', async (request) => {
+  serve(app, 'POST /api/v1/user/:id/picture', async (request) => {
     const { viewer } = await authenticate(ctx.db, request);
     ownAccount(viewer, request.params);
     const avatar = await encodeAvatar(await readPicture(request));
     return present(await saveAvatar(ctx.db, viewer.user.id, avatar), viewer.role);
   });
 
-  app.delete('/api/v1/user/:id/picture', async (request) => {
+  serve(app, 'DELETE /api/v1/user/:id/picture', async (request) => {
     const { viewer } = await authenticate(ctx.db, request);
     ownAccount(viewer, request.params);
     return present(await removeAvatar(ctx.db, viewer.user.id), viewer.role);
   });
 
-  app.get('/api/v1/user/:id/avatar', async (request, reply) => {
+  serve(app, 'GET /api/v1/user/:id/avatar', async (request, reply) => {
     const { company } = await authenticate(ctx.db, request);
     const { id } = parseInput(IdParam, request.params);
     parseInput(AvatarQuery, request.query);
