@@ -319,6 +319,29 @@ export function postShareResumePath(network: LinkableNetwork, postId: number, co
   return base;
 }
 
+/** A short text that can be shared (a mention's name or text). */
+function isMentionText(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.length <= max && isSendableText(value);
+}
+
+/**
+ * A mention read back from a resume path, checked field by field as Mention's schema does. Plain
+ * checks, not the schema: the production web build replaces zod with an inert stand-in, under
+ * which a schema would let anything through.
+ */
+function mentionOf(value: unknown): Mention | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const field = value as Record<string, unknown>;
+  const screenName = field['screen_name'] ?? null;
+  const { account_id: accountId, account_type: accountType, index, name, mention_text: mentionText } = field;
+  if (typeof accountId !== 'string' || accountId.length > 200) return null;
+  if (typeof accountType !== 'string' || accountType.length > 40) return null;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return null;
+  if (!isMentionText(name, 200) || !isMentionText(mentionText, 200)) return null;
+  if (screenName !== null && (typeof screenName !== 'string' || screenName.length > 200)) return null;
+  return { account_id: accountId, account_type: accountType, index, name, mention_text: mentionText, screen_name: screenName };
+}
+
 /** The caption and mentions of a `/post-share` resume path's query; values that do not decode are dropped. */
 export function parsePostShareResume(query: URLSearchParams): { content: string | null; mentions: Mention[] } {
   let content: string | null = null;
@@ -331,8 +354,9 @@ export function parsePostShareResume(query: URLSearchParams): { content: string 
   }
   try {
     const encoded = query.get('mentions');
-    const parsed = encoded === null ? null : z.array(MentionInput).max(50).safeParse(JSON.parse(fromBase64Url(encoded)));
-    mentions = parsed?.success ? parsed.data : [];
+    const parsed: unknown = encoded === null ? [] : JSON.parse(fromBase64Url(encoded));
+    const checked = Array.isArray(parsed) && parsed.length <= 50 ? parsed.map(mentionOf) : [];
+    mentions = checked.every((mention) => mention !== null) ? checked : [];
   } catch {
     mentions = [];
   }
