@@ -7,7 +7,7 @@
  */
 import { AUTH_COOKIE, ErrorCode } from '@chorus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, get, hostOf, post, type TestContext } from '../../server/src/test/app.ts';
+import { createTestContext, get, hostOf, magicLinkCode, type TestContext } from '../../server/src/test/app.ts';
 import { sessionFor } from '../../server/src/test/factories.ts';
 import { buildTenants, type Tenants } from '../../server/src/test/fixtures.ts';
 
@@ -23,20 +23,10 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A fresh magic-link code for an address, read from the development outbox. */
-async function magicLinkCode(email: string): Promise<string> {
-  expect((await post(t.app, 'acme', '/api/v1/auth/email/magic-link', { username: email })).statusCode).toBe(200);
-  const mails = (await get(t.app, 'acme', '/dev/outbox')).json<{ to: string; kind: string; links: string[] }[]>();
-  const mail = mails.find((m) => m.to === email && m.kind === 'magic-link');
-  const code = new URL(mail?.links[0] ?? 'http://none/').searchParams.get('code');
-  if (!code) throw new Error(`no magic link for ${email}`);
-  return code;
-}
-
 describe('a magic link and the session the browser carries', () => {
   it("leaves another person's session alone when opened from another site", async () => {
     // The attacker (here the Acme admin) asks for a link to their own account.
-    const code = await magicLinkCode(f.acmeAdmin.email);
+    const code = await magicLinkCode(t.app, 'acme', f.acmeAdmin.email);
     const victim = await sessionFor(t.db, f.acmeUser, f.acme);
     const opened = await t.app.inject({
       method: 'GET',
@@ -58,7 +48,7 @@ describe('a magic link and the session the browser carries', () => {
   });
 
   it("still ends the person's own older session (sign-in rotates it)", async () => {
-    const code = await magicLinkCode(f.acmeUser.email);
+    const code = await magicLinkCode(t.app, 'acme', f.acmeUser.email);
     const older = await sessionFor(t.db, f.acmeUser, f.acme);
     const opened = await get(t.app, 'acme', `/api/v1/auth/email/magic-link?code=${code}`, older);
     expect(opened.statusCode).toBe(200);

@@ -6,7 +6,7 @@
  */
 import { ErrorCode } from '@chorus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, get, post, type TestContext } from '../../server/src/test/app.ts';
+import { createTestContext, get, magicLinkCode, type TestContext } from '../../server/src/test/app.ts';
 import { sessionFor } from '../../server/src/test/factories.ts';
 import { buildTenants, type Tenants } from '../../server/src/test/fixtures.ts';
 
@@ -19,23 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A fresh magic-link code for an address, read from the development outbox. */
-async function magicLinkCode(email: string): Promise<string> {
-  expect((await post(t.app, 'acme', '/api/v1/auth/email/magic-link', { username: email })).statusCode).toBe(200);
-  const mails = (await get(t.app, 'acme', '/dev/outbox')).json<{ to: string; kind: string; links: string[] }[]>();
-  // The outbox lists the newest mail first.
-  const mail = mails.find((m) => m.to === email && m.kind === 'magic-link');
-  const code = new URL(mail?.links[0] ?? 'http://none/').searchParams.get('code');
-  if (!code) throw new Error(`no magic link for ${email}`);
-  return code;
-}
-
 const open = (code: string, token?: string, confirm = false) => get(t.app, 'acme', `/api/v1/auth/email/magic-link?code=${code}${confirm ? '&confirm=1' : ''}`, token);
 
 describe('finding 27: a magic link opened while someone else is signed in', () => {
   it('asks first (499, both addresses named), changes nothing, and keeps the link usable', async () => {
     const signedIn = await sessionFor(t.db, f.acmeUser, f.acme);
-    const code = await magicLinkCode(f.acmeAdmin.email);
+    const code = await magicLinkCode(t.app, 'acme', f.acmeAdmin.email);
     const asked = await open(code, signedIn);
     expect(asked.statusCode).toBe(409);
     expect(asked.json()).toEqual({
@@ -57,10 +46,10 @@ describe('finding 27: a magic link opened while someone else is signed in', () =
   });
 
   it('does not ask when nobody, or the link’s own person, is signed in', async () => {
-    const code = await magicLinkCode(f.acmeUser.email);
+    const code = await magicLinkCode(t.app, 'acme', f.acmeUser.email);
     expect((await open(code)).statusCode).toBe(200);
     const own = await sessionFor(t.db, f.acmeUser, f.acme);
-    const again = await magicLinkCode(f.acmeUser.email);
+    const again = await magicLinkCode(t.app, 'acme', f.acmeUser.email);
     expect((await open(again, own)).statusCode).toBe(200);
   });
 

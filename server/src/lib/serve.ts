@@ -34,11 +34,14 @@ export function serve(app: FastifyInstance, key: RouteKey, handler: RouteHandler
   app.route({ method, url: path, config: pipelineConfig(key, ROUTES[key]), handler });
 }
 
-/** An onRoute hook: every route (HEAD copies of GET routes aside) comes through serve. */
+/** An onRoute hook: every route (HEAD copies of GET routes and the builds' files aside) comes through serve. */
 export function requireDefinedRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.every((method) => method === 'HEAD')) return;
+    // A file of the web or tab build, which @fastify/static registers one route each (with the
+    // file in its config): public by nature, as the browser loads them before any sign-in.
+    if (typeof (route.config as { file?: unknown } | undefined)?.file === 'string') return;
     const key = route.config?.routeKey;
     if (key === undefined || !methods.every((method) => `${method} ${route.url}` === key)) {
       throw new Error(`${methods.join(',')} ${route.url} is not registered through serve() with its definition in core/src/contract/routes.ts`);

@@ -119,3 +119,18 @@ export function send(
 export function post(app: FastifyInstance, subdomain: string, url: string, body: unknown, token?: string): Promise<LightMyRequestResponse> {
   return send(app, 'POST', subdomain, url, body, token);
 }
+
+/**
+ * A fresh magic-link code for an address: asks for the link on the company's host, as the
+ * sign-in page does, and reads the code from the newest such mail in the development outbox.
+ */
+export async function magicLinkCode(app: FastifyInstance, subdomain: string, email: string): Promise<string> {
+  const asked = await post(app, subdomain, '/api/v1/auth/email/magic-link', { username: email });
+  if (asked.statusCode !== 200) throw new Error(`asking for a magic link for ${email} answered ${asked.statusCode}: ${asked.body}`);
+  // The outbox lists the newest mail first.
+  const mails = (await get(app, subdomain, '/dev/outbox')).json<{ to: string; kind: string; links: string[] }[]>();
+  const mail = mails.find((m) => m.to === email && m.kind === 'magic-link');
+  const code = new URL(mail?.links[0] ?? 'http://none/').searchParams.get('code');
+  if (!code) throw new Error(`no magic link for ${email}`);
+  return code;
+}

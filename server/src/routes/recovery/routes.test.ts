@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../auth/sessions.ts';
 import { loginFailures, oneTimeTokens, outboxMails, users } from '../../db/schema.ts';
-import { createTestContext, get, post, type TestContext } from '../../test/app.ts';
+import { createTestContext, get, magicLinkCode, post, type TestContext } from '../../test/app.ts';
 import { buildCompany, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
@@ -43,9 +43,7 @@ async function recoveryCodeFor(email: string, subdomain = 'acme'): Promise<strin
 }
 
 async function magicCodeFor(email: string, subdomain = 'acme'): Promise<string> {
-  const res = await post(t.app, subdomain, '/api/v1/auth/email/magic-link', { username: email });
-  expect(res.statusCode).toBe(200);
-  return codeFromLatestMail('code');
+  return magicLinkCode(t.app, subdomain, email);
 }
 
 async function expire(code: string): Promise<void> {
