@@ -21,7 +21,7 @@ import { registerStaticSites } from './plugins/static-sites.ts';
 import { requireDefinedRoutes } from './lib/serve.ts';
 import { tenancyPlugin } from './plugins/tenancy.ts';
 import { authRoutes } from './routes/auth/routes.ts';
-import { categoryRoutes } from './routes/category/routes.ts';
+import { topicRoutes } from './routes/topic/routes.ts';
 import { commonRoutes } from './routes/common/routes.ts';
 import { companyRoutes } from './routes/company/routes.ts';
 import { companySsoRoutes } from './routes/company-sso/routes.ts';
@@ -44,7 +44,7 @@ import { userDeletionRoutes } from './routes/user-deletion/routes.ts';
 import { reactionRoutes } from './routes/reaction/routes.ts';
 import { commentRoutes } from './routes/comment/routes.ts';
 import { suggestRoutes } from './routes/suggest/routes.ts';
-import { userCategoryRoutes } from './routes/user-category/routes.ts';
+import { userTopicRoutes } from './routes/user-topic/routes.ts';
 import { bookmarkRoutes } from './routes/bookmark/routes.ts';
 import { userTimezoneRoutes } from './routes/user-timezone/routes.ts';
 import { companySwitchRoutes } from './routes/company-switch/routes.ts';
@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { db: database.db, limits: config.rateLimit });
   await app.register(csrfPlugin, { production: config.nodeEnv === 'production' });
 
-  for (const routes of [healthRoutes, metricsRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, languageRoutes, privacyRoutes, userDeletionRoutes, userTimezoneRoutes, companySwitchRoutes, categoryRoutes, userCategoryRoutes, postRoutes, bookmarkRoutes, inviteRoutes, signUpRoutes, recoveryRoutes, ssoRoutes, samlRoutes, socialSignInRoutes, socialRoutes, sandboxWallRoutes, csRoutes, googleRoutes, devRoutes]) {
+  for (const routes of [healthRoutes, metricsRoutes, configRoutes, companyRoutes, commonRoutes, authRoutes, userRoutes, languageRoutes, privacyRoutes, userDeletionRoutes, userTimezoneRoutes, companySwitchRoutes, topicRoutes, userTopicRoutes, postRoutes, bookmarkRoutes, inviteRoutes, signUpRoutes, recoveryRoutes, ssoRoutes, samlRoutes, socialSignInRoutes, socialRoutes, sandboxWallRoutes, csRoutes, googleRoutes, devRoutes]) {
     await app.register(routes, { ctx });
   }
   await app.register(reactionRoutes, { ctx });

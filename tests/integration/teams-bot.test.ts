@@ -19,7 +19,7 @@ import { startJobRunner, type JobRunner } from '../../server/src/jobs/job-runner
 import { botRoutes } from '../../server/src/routes/bot/routes.ts';
 import { testConfig } from '../../server/src/test/app.ts';
 import { openTestDatabase, type TestDatabase } from '../../server/src/test/database.ts';
-import { buildCategory, buildCompany, buildPost } from '../../server/src/test/factories.ts';
+import { buildTopic, buildCompany, buildPost } from '../../server/src/test/factories.ts';
 import { startFakeBotConnector, type FakeBotConnector } from '../fakes/bot-connector.ts';
 
 const TENANT = '7e4a7c1e-0000-4000-8000-0000000000aa';
@@ -67,7 +67,7 @@ describe('Teams bot in the server', () => {
   it('stores the installation, then announces a post that goes live with a card opening it in the tab', async () => {
     const db = testDb.handle.db;
     const acme = await buildCompany(db, { subdomain: 'acme', teamsTenantId: TENANT });
-    const topic = await buildCategory(db, acme, 'Product news');
+    const topic = await buildTopic(db, acme, 'Product news');
     const old = await buildPost(db, acme, { title: 'Old news', announcedAt: new Date() }, { categories: [topic], hoursAgo: 5 });
     const fresh = await buildPost(db, acme, { title: 'Acme launches Chorus' }, { categories: [topic] });
 

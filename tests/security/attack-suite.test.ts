@@ -32,7 +32,7 @@ import { DEFAULT_FEATURE_TOGGLES } from '../../server/src/db/defaults.ts';
 import { botRoutes } from '../../server/src/routes/bot/routes.ts';
 import { hostOf, testConfig } from '../../server/src/test/app.ts';
 import { openTestDatabase, type TestDatabase } from '../../server/src/test/database.ts';
-import { buildCategory, buildPost, buildUser, sessionFor } from '../../server/src/test/factories.ts';
+import { buildTopic, buildPost, buildUser, sessionFor } from '../../server/src/test/factories.ts';
 import { buildTenants, type Tenants } from '../../server/src/test/fixtures.ts';
 import { ROUTE_TABLE, type Caller, type Fixture, type RouteEntry, type RouteRequest } from './route-table.ts';
 
@@ -118,7 +118,7 @@ beforeAll(async () => {
   const creatorUser = await buildUser(db, [{ company: tenants.acme, role: Role.CONTENT_CREATOR }], { email: 'creator@acme.test' });
   acmeManager = { user: managerUser, token: await sessionFor(db, managerUser, tenants.acme) };
   acmeCreator = { user: creatorUser, token: await sessionFor(db, creatorUser, tenants.acme) };
-  const topic = await buildCategory(db, tenants.acme, 'Attack topic');
+  const topic = await buildTopic(db, tenants.acme, 'Attack topic');
   const post = await buildPost(db, tenants.acme, { title: 'Attack post' }, { categories: [topic] });
   const [comment] = await db.insert(comments).values({ companyId: tenants.acme.id, postId: post.id, userId: tenants.acmeUser.id, content: 'A comment' }).returning();
   if (!comment) throw new Error('no comment');

@@ -9,7 +9,7 @@ import {
 import { SignInResponse, SignOutResponse, type SignInRequest } from '../contract/auth.ts';
 import { UserResponse } from '../contract/user.ts';
 import {
-  CategoryListResponse,
+  TopicListResponse,
   FeedResponse,
   LastPostIdResponse,
   DismissResponse,
@@ -185,7 +185,7 @@ export class ApiClient {
   }
 
   categories() {
-    return this.call('GET /api/v1/category', CategoryListResponse);
+    return this.call('GET /api/v1/category', TopicListResponse);
   }
 
   feed(query: FeedQuery = {}) {

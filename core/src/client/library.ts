@@ -1,39 +1,39 @@
 /** Client calls of the content library's topics, bookmarks and subscriptions. */
 import {
-  FollowCategoryResponse,
+  FollowTopicResponse,
   SortOrder,
-  UserCategoryListResponse,
-} from '../contract/category.ts';
+  UserTopicListResponse,
+} from '../contract/topic.ts';
 import { BookmarkResponse, SubscriptionResponse } from '../contract/post.ts';
 import type { ApiClient } from './api-client.ts';
 
 /** `GET /api/v2/user/category`: every topic of the company with the user's follow state. */
-export function listUserCategories(client: ApiClient): Promise<UserCategoryListResponse> {
-  return client.call('GET /api/v2/user/category', UserCategoryListResponse);
+export function listUserTopics(client: ApiClient): Promise<UserTopicListResponse> {
+  return client.call('GET /api/v2/user/category', UserTopicListResponse);
 }
 
 /** `GET /api/v2/user/category/search`: topics whose name contains `q`. */
-export function searchUserCategories(client: ApiClient, q: string): Promise<UserCategoryListResponse> {
-  return client.call('GET /api/v2/user/category/search', UserCategoryListResponse, { query: { q } });
+export function searchUserTopics(client: ApiClient, q: string): Promise<UserTopicListResponse> {
+  return client.call('GET /api/v2/user/category/search', UserTopicListResponse, { query: { q } });
 }
 
 /** `POST /api/v2/user/category`: follows a topic. */
-export function followCategory(client: ApiClient, categoryId: number): Promise<FollowCategoryResponse> {
-  return client.call('POST /api/v2/user/category', FollowCategoryResponse, { body: { category_id: categoryId } });
+export function followTopic(client: ApiClient, categoryId: number): Promise<FollowTopicResponse> {
+  return client.call('POST /api/v2/user/category', FollowTopicResponse, { body: { category_id: categoryId } });
 }
 
 /** `DELETE /api/v2/user/category`: unfollows a topic (refused with 409 for a locked one). */
-export function unfollowCategory(client: ApiClient, categoryId: number): Promise<FollowCategoryResponse> {
-  return client.call('DELETE /api/v2/user/category', FollowCategoryResponse, { body: { category_id: categoryId } });
+export function unfollowTopic(client: ApiClient, categoryId: number): Promise<FollowTopicResponse> {
+  return client.call('DELETE /api/v2/user/category', FollowTopicResponse, { body: { category_id: categoryId } });
 }
 
 /** `GET /api/v2/user/category/sort-order`: the followed topics' ids in the user's order. */
-export function getCategorySortOrder(client: ApiClient): Promise<SortOrder> {
+export function getTopicSortOrder(client: ApiClient): Promise<SortOrder> {
   return client.call('GET /api/v2/user/category/sort-order', SortOrder);
 }
 
 /** `POST /api/v2/user/category/sort-order`: saves the order of the followed topics. */
-export function saveCategorySortOrder(client: ApiClient, sortOrder: readonly number[]): Promise<SortOrder> {
+export function saveTopicSortOrder(client: ApiClient, sortOrder: readonly number[]): Promise<SortOrder> {
   return client.call('POST /api/v2/user/category/sort-order', SortOrder, { body: { sort_order: sortOrder } });
 }
 

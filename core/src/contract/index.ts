@@ -5,7 +5,7 @@ export * from './recovery.ts';
 export * from './sign-in.ts';
 export * from './user.ts';
 export * from './post.ts';
-export * from './category.ts';
+export * from './topic.ts';
 export * from './reaction.ts';
 export * from './comment.ts';
 export * from './suggest.ts';

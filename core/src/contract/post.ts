@@ -3,24 +3,24 @@ import { FilterBy, POST_LIST_TYPES, PostListType, SortBy } from '../domain/enums
 import { paged } from './common.ts';
 
 /** GET /api/v1/category: one entry. */
-export const Category = z.object({
+export const Topic = z.object({
   id: z.number().int(),
   name: z.string(),
   number_of_posts: z.number().int().nonnegative(),
 });
-export type Category = z.infer<typeof Category>;
-export const CategoryListResponse = paged(Category);
+export type Topic = z.infer<typeof Topic>;
+export const TopicListResponse = paged(Topic);
 
 /** GET /api/v1/category: paging parameters (the topic list is usually read whole). */
-export const CategoryListQuery = z.object({
+export const TopicListQuery = z.object({
   page_num: z.coerce.number().int().min(1).default(1),
   results_per_page: z.coerce.number().int().min(1).max(500).default(500),
   _: z.string().optional(),
 });
-export type CategoryListResponse = z.infer<typeof CategoryListResponse>;
+export type TopicListResponse = z.infer<typeof TopicListResponse>;
 
-export const CategoryRef = z.object({ id: z.number().int(), name: z.string() });
-export type CategoryRef = z.infer<typeof CategoryRef>;
+export const TopicRef = z.object({ id: z.number().int(), name: z.string() });
+export type TopicRef = z.infer<typeof TopicRef>;
 
 export const MediaImage = z.object({ original: z.string(), thumb: z.string(), medium: z.string() });
 export type MediaImage = z.infer<typeof MediaImage>;
@@ -62,8 +62,8 @@ export const Post = z.object({
   source: z.string().nullable(),
   type: z.number().int(),
   status: z.number().int(),
-  categories: z.array(CategoryRef),
-  mainCategory: CategoryRef.nullable(),
+  categories: z.array(TopicRef),
+  mainCategory: TopicRef.nullable(),
   created: z.string(),
   modified: z.string(),
   start: z.string().nullable(),
@@ -157,7 +157,7 @@ export const FeedResponse = z.object({
   featured: z.array(Post),
   latest: z.array(Post),
   /** One doormat per followed topic. */
-  topics: z.array(z.object({ category: CategoryRef, posts: z.array(Post) })),
+  topics: z.array(z.object({ category: TopicRef, posts: z.array(Post) })),
   /**
    * Live posts matching the filter, less those the viewer dismissed (the page title's count),
    * counted up to one past FEED_TITLE_COUNT_CAP: a number above the cap means "20+".

@@ -23,7 +23,7 @@
 import type { z } from 'zod';
 import { AiCaptionResponse } from './ai-caption.ts';
 import { SignOutResponse } from './auth.ts';
-import { FollowCategoryResponse, SortOrder, UserCategoryListResponse } from './category.ts';
+import { FollowTopicResponse, SortOrder, UserTopicListResponse } from './topic.ts';
 import { CommentDeleteResponse, CommentListResponse, CommentSaveResponse } from './comment.ts';
 import { ComplianceSettings, ComplianceValidateResponse } from './compliance.ts';
 import { BrandedSettingsResponse, ConfigInfoResponse, TimezoneListResponse } from './config.ts';
@@ -31,7 +31,7 @@ import { EmailConfirmResponse } from './email-confirmation.ts';
 import { InviteResponse, SignUpResponse } from './invite.ts';
 import { MentionSearchResponse } from './mention-search.ts';
 import { CsEventResponse, OnboardingEventsResponse } from './onboarding.ts';
-import { BookmarkResponse, CategoryListResponse, DismissResponse, FeedResponse, LastPostIdResponse, PostListResponse, PostResponse, SubscriptionResponse } from './post.ts';
+import { BookmarkResponse, TopicListResponse, DismissResponse, FeedResponse, LastPostIdResponse, PostListResponse, PostResponse, SubscriptionResponse } from './post.ts';
 import { DeactivateResponse, DeleteRequestResponse, DeletionConfirmedResponse, DeletionRejectedResponse, DeletionRequesterResponse, PersonalDataResponse, ReactivateResponse, SsoRemovalResponse } from './privacy.ts';
 import { DeferredShareResponse, PushedEditResponse, TimelinePost, TimelineResponse } from './queue.ts';
 import { ReactionResponse, ReactionUsersResponse, ShareUsersResponse } from './reaction.ts';
@@ -155,11 +155,11 @@ export const ROUTES = {
   'PUT /api/v1/company/settings/compliance': { access: 'admin', response: ComplianceSettings },
 
   // Topics.
-  'GET /api/v1/category': { access: 'member', response: CategoryListResponse },
-  'GET /api/v2/user/category': { access: 'member', response: UserCategoryListResponse },
-  'GET /api/v2/user/category/search': { access: 'member', response: UserCategoryListResponse },
-  'POST /api/v2/user/category': { access: 'member', response: FollowCategoryResponse },
-  'DELETE /api/v2/user/category': { access: 'member', response: FollowCategoryResponse },
+  'GET /api/v1/category': { access: 'member', response: TopicListResponse },
+  'GET /api/v2/user/category': { access: 'member', response: UserTopicListResponse },
+  'GET /api/v2/user/category/search': { access: 'member', response: UserTopicListResponse },
+  'POST /api/v2/user/category': { access: 'member', response: FollowTopicResponse },
+  'DELETE /api/v2/user/category': { access: 'member', response: FollowTopicResponse },
   'GET /api/v2/user/category/sort-order': { access: 'member', response: SortOrder },
   'POST /api/v2/user/category/sort-order': { access: 'member', response: SortOrder },
 

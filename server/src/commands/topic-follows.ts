@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { categories, categoryFollows } from '../db/schema.ts';
 import { ApiError, notFound, validationFailed } from '../errors.ts';
 import { ErrorCode } from '@chorus/core';
-import { followedTopicIds } from '../queries/user-categories.ts';
+import { followedTopicIds } from '../queries/user-topics.ts';
 
 async function requireTopic(db: Database, companyId: number, categoryId: number): Promise<void> {
   const [row] = await db

@@ -2,7 +2,7 @@ import type { NotifiedPost, Notifier, NotifyResult } from '@chorus/bot';
 import { PostType } from '@chorus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/app.ts';
-import { buildCategory, buildCompany, buildPost, imageMedia } from '../test/factories.ts';
+import { buildTopic, buildCompany, buildPost, imageMedia } from '../test/factories.ts';
 import { startJobRunner, type JobRunner } from './job-runner.ts';
 import { handlePostPublished } from './post-published.ts';
 
@@ -46,7 +46,7 @@ afterAll(async () => {
 describe('post-published job', () => {
   it('notifies the company Teams tenant through pg-boss', async () => {
     const acme = await buildCompany(t.db, { subdomain: 'acme', teamsTenantId: TENANT });
-    const topic = await buildCategory(t.db, acme, 'News');
+    const topic = await buildTopic(t.db, acme, 'News');
     const post = await buildPost(t.db, acme, { title: 'Big news', content: 'We did it.', type: PostType.IMAGE, media: imageMedia('big') }, { categories: [topic] });
 
     const called = notifier.waitForCall(20_000);

@@ -4,12 +4,12 @@
  * with the rows (queries/post-extras.ts), and share counts are columns of the row, so a
  * page of posts is one query, never one per post.
  */
-import { PostStatus, type CategoryRef, type Post } from '@chorus/core';
+import { PostStatus, type TopicRef, type Post } from '@chorus/core';
 import type { PostRow } from '../db/schema.ts';
 
 /** Per-post data gathered for a page. */
 export interface PostExtras {
-  categories: CategoryRef[];
+  categories: TopicRef[];
   likes: number;
   likedByViewer: boolean;
   suggestedBy: { id: number; name: string } | null;
@@ -116,7 +116,7 @@ export interface SuggesterName {
 
 /** What presenting a post needs beyond its row that is the same for every viewer. */
 export interface SharedExtrasRow {
-  categories: CategoryRef[];
+  categories: TopicRef[];
   likes: number;
   suggester: SuggesterName | null;
   comments: number;

@@ -6,7 +6,7 @@
  * shares (sharedExtrasFields, cached with the post for a company's members) and the viewer's
  * own marks (viewerMarksFields, read with each member's page of ids).
  */
-import type { CategoryRef, Post } from '@chorus/core';
+import type { TopicRef, Post } from '@chorus/core';
 import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { posts, type PostRow } from '../db/schema.ts';
@@ -37,7 +37,7 @@ export function sharedExtrasFields(): Fields<SharedExtrasRow> {
     // Main topic first (position 0), then by name, as the contract's mainCategory expects: kept
     // on the post by triggers (migration 0030), which read them as a join per post took a third
     // of the database's time for an uncached feed.
-    categories: sql<CategoryRef[]>`${POST_TOPICS}`,
+    categories: sql<TopicRef[]>`${POST_TOPICS}`,
     likes: sql<number>`(select count(*)::int from post_reactions r where r.post_id = ${POST_ID} and r.type = 1)`,
     suggester: sql<SuggesterName | null>`(select json_build_object('first', u.first_name, 'last', u.last_name) from users u where u.id = ${POST_SUGGESTED_BY})`,
     comments: sql<number>`(select count(*)::int from comments cm where cm.post_id = ${POST_ID})`,

@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { CategoryListResponse, ComplianceSettings, ComplianceValidateResponse, ConfigInfoResponse, FeedResponse, InviteResponse, PostListResponse, PostType, SignInResponse } from '@chorus/core';
+import { TopicListResponse, ComplianceSettings, ComplianceValidateResponse, ConfigInfoResponse, FeedResponse, InviteResponse, PostListResponse, PostType, SignInResponse } from '@chorus/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, posts, users } from '../db/schema.ts';
@@ -105,7 +105,7 @@ describe('tenant isolation with the demo data', () => {
     const token = await signIn('globex', 'user@globex.example');
     const acmeIds = new Set((await acmePostRows()).map((r) => r.id));
     const acmeToken = await signIn('acme', 'user@acme.example');
-    const acmeTopics = CategoryListResponse.parse((await get(t.app, 'acme', '/api/v1/category', acmeToken)).json()).objects;
+    const acmeTopics = TopicListResponse.parse((await get(t.app, 'acme', '/api/v1/category', acmeToken)).json()).objects;
     expect(acmeTopics.length).toBeGreaterThanOrEqual(6);
 
     for (const url of ['/api/v4/post/feed', '/api/v4/post/', '/api/v1/category', `/api/v4/post/${[...acmeIds][0]}`]) {
@@ -126,7 +126,7 @@ describe('tenant isolation with the demo data', () => {
     expect(feedIds.filter((id) => acmeIds.has(id))).toEqual([]);
     const acmeTopicIds = new Set(acmeTopics.map((c) => c.id));
     expect(feed.topics.filter((x) => acmeTopicIds.has(x.category.id))).toEqual([]);
-    const topics = CategoryListResponse.parse((await get(t.app, 'globex', '/api/v1/category', token)).json()).objects;
+    const topics = TopicListResponse.parse((await get(t.app, 'globex', '/api/v1/category', token)).json()).objects;
     expect(topics.filter((c) => acmeTopicIds.has(c.id))).toEqual([]);
     expect(topics.length).toBeGreaterThanOrEqual(6);
   });

@@ -81,7 +81,7 @@ export async function buildUser(
 }
 
 /** A topic. */
-export async function buildCategory(db: Database, company: CompanyRow, name?: string): Promise<{ id: number; name: string }> {
+export async function buildTopic(db: Database, company: CompanyRow, name?: string): Promise<{ id: number; name: string }> {
   return single(
     await db
       .insert(categories)

@@ -6,7 +6,7 @@ import { AUTH_COOKIE, DismissResponse, ErrorCode, FeedResponse, PostListResponse
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, get, hostOf, send, type TestContext } from '../../test/app.ts';
 import { categoryFollows, postDismissals, type PostRow } from '../../db/schema.ts';
-import { buildCategory, buildPost } from '../../test/factories.ts';
+import { buildTopic, buildPost } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // The feed cache on, as in production: a dismissal must retire it at once.
   t = await createTestContext({ env: { CHORUS_CACHE_TTL_MS: '60000' } });
   f = await buildTenants(t.db);
-  const news = await buildCategory(t.db, f.acme, 'News');
+  const news = await buildTopic(t.db, f.acme, 'News');
   p = {
     launch: await buildPost(t.db, f.acme, { title: 'Launch day' }, { hoursAgo: 1, categories: [news] }),
     featured: await buildPost(t.db, f.acme, { title: 'Office photo', isFeatured: true }, { hoursAgo: 2, categories: [news] }),

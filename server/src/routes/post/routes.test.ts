@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestContext, get, type TestContext } from '../../test/app.ts';
 import { categories, categoryFollows, companies, postCategories, type PostRow } from '../../db/schema.ts';
-import { buildCategory, buildCompany, buildLike, buildPost, buildShare, buildUser, imageMedia, linkAttachment, sessionFor } from '../../test/factories.ts';
+import { buildTopic, buildCompany, buildLike, buildPost, buildShare, buildUser, imageMedia, linkAttachment, sessionFor } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -18,10 +18,10 @@ beforeAll(async () => {
   f = await buildTenants(t.db);
   const { acme, globex } = f;
   topics = {
-    news: await buildCategory(t.db, acme, 'News'),
-    careers: await buildCategory(t.db, acme, 'careers'),
-    empty: await buildCategory(t.db, acme, 'Zeta'),
-    globexTopic: await buildCategory(t.db, globex, 'Globex topic'),
+    news: await buildTopic(t.db, acme, 'News'),
+    careers: await buildTopic(t.db, acme, 'careers'),
+    empty: await buildTopic(t.db, acme, 'Zeta'),
+    globexTopic: await buildTopic(t.db, globex, 'Globex topic'),
   };
   p = {
     text: await buildPost(t.db, acme, { title: 'Launch day', content: 'We launched.', hashtags: ['launch', 'AI'] }, { hoursAgo: 1, categories: [topics.news] }),
@@ -200,7 +200,7 @@ describe('GET /api/v4/post/{id}', () => {
     // A company of its own, so the other tests' lists and counts stay as they are.
     const umbrella = await buildCompany(t.db, { subdomain: 'umbrella', name: 'Umbrella' });
     const token = await sessionFor(t.db, await buildUser(t.db, [{ company: umbrella }]));
-    const [alpha, bravo, charlie] = [await buildCategory(t.db, umbrella, 'alpha'), await buildCategory(t.db, umbrella, 'Bravo'), await buildCategory(t.db, umbrella, 'Charlie')];
+    const [alpha, bravo, charlie] = [await buildTopic(t.db, umbrella, 'alpha'), await buildTopic(t.db, umbrella, 'Bravo'), await buildTopic(t.db, umbrella, 'Charlie')];
     const first = await buildPost(t.db, umbrella, { title: 'Topics kept' }, { hoursAgo: 1 });
     const second = await buildPost(t.db, umbrella, { title: 'Topics kept too' }, { hoursAgo: 2, categories: [alpha] });
     const topicsOf = async (row: PostRow) => {
@@ -346,7 +346,7 @@ describe('GET /api/v4/post/last-post-id', () => {
 describe('GET /api/v4/post/ search ranking', () => {
   let ranked: Record<'inTitle' | 'inContent' | 'inTag', PostRow>;
   beforeAll(async () => {
-    const topic = await buildCategory(t.db, f.acme, 'Ranking');
+    const topic = await buildTopic(t.db, f.acme, 'Ranking');
     ranked = {
       inContent: await buildPost(t.db, f.acme, { title: 'Quarterly training', content: 'Remember the compliance module.' }, { hoursAgo: 0.1, categories: [topic] }),
       inTitle: await buildPost(t.db, f.acme, { title: 'Compliance policy update', content: 'What changes for compliance this year.' }, { hoursAgo: 30, categories: [topic] }),

@@ -26,7 +26,7 @@ import {
   type UserRow,
 } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
-import { buildCategory, buildCompany, buildLike, buildPost, buildShare, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
+import { buildTopic, buildCompany, buildLike, buildPost, buildShare, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -51,7 +51,7 @@ function signIn(subdomain: string, email: string, password = TEST_PASSWORD) {
 describe('GET /api/v1/user/personal-data', () => {
   it('exports the profile, settings, memberships and every kind of activity here, without tokens', async () => {
     const { user, token } = await member();
-    const topic = await buildCategory(t.db, f.acme, 'Privacy topic');
+    const topic = await buildTopic(t.db, f.acme, 'Privacy topic');
     const first = await buildPost(t.db, f.acme);
     const second = await buildPost(t.db, f.acme);
     const globexPost = await buildPost(t.db, f.globex);

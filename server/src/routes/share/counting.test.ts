@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, shares } from '../../db/schema.ts';
 import { createTestContext, get, type TestContext } from '../../test/app.ts';
-import { buildCategory, buildPost } from '../../test/factories.ts';
+import { buildTopic, buildPost } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -53,8 +53,8 @@ describe('share counts', () => {
   });
 
   it('drive the unshared filter, top performing and the recommendations drawer from published shares only', async () => {
-    const topic = await buildCategory(t.db, f.acme, 'Counting');
-    const other = await buildCategory(t.db, f.acme, 'Elsewhere');
+    const topic = await buildTopic(t.db, f.acme, 'Counting');
+    const other = await buildTopic(t.db, f.acme, 'Elsewhere');
     const shared = await buildPost(t.db, f.acme, { title: 'Shared by me' }, { categories: [topic] });
     const failed = await buildPost(t.db, f.acme, { title: 'Failed for me' }, { categories: [topic] });
     const popular = await buildPost(t.db, f.acme, { title: 'Popular' }, { categories: [topic] });

@@ -24,7 +24,7 @@ import {
   type UserRow,
 } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
-import { buildCategory, buildLike, buildPost, buildShare, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
+import { buildTopic, buildLike, buildPost, buildShare, buildUser, sessionFor, TEST_PASSWORD } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -92,7 +92,7 @@ describe('GET /api/v1/user/confirm/{delete_token}', () => {
 describe('DELETE /api/v1/user/confirm/{delete_token}', () => {
   it('deletes everything about the user but keeps the share counts, anonymously', async () => {
     const { user, token, code } = await requester();
-    const topic = await buildCategory(t.db, f.acme);
+    const topic = await buildTopic(t.db, f.acme);
     const first = await buildPost(t.db, f.acme);
     const second = await buildPost(t.db, f.acme);
     await buildShare(t.db, first, user, Network.LINKEDIN);

@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import type { UserCompany } from '@chorus/core';
 import { MobileMenu } from '../../features/top-bar/components/mobile-menu.tsx';
 import { SuggestButton } from '../../features/suggest/index.ts';
-import { useUserCategories } from '../../features/topics/api/user-categories.ts';
+import { useUserTopics } from '../../features/topics/api/user-topics.ts';
 
 /**
  * The phone menu with what other features give it: the topics the member follows and the
@@ -10,7 +10,7 @@ import { useUserCategories } from '../../features/topics/api/user-categories.ts'
  * puts them together. Loaded after the first paint, as the menu always was.
  */
 export function MobileMenuSlot(props: { companies: readonly UserCompany[]; currentCompanyId: number; currentName: string }): JSX.Element {
-  const topics = useUserCategories();
+  const topics = useUserTopics();
   const followed = (topics.data?.objects ?? []).filter((entry) => entry.is_followed).map((entry) => ({ id: entry.category.id, name: entry.category.name }));
   return <MobileMenu {...props} followedTopics={followed} renderSuggest={(className) => <SuggestButton className={className} />} />;
 }

@@ -13,8 +13,8 @@ import { feedTitle } from '../../features/posts/components/feed-title.ts';
 import { feedQueryOptions, useFeed } from '../../features/posts/api/get-feed.ts';
 import { isPostId, postIdParam, postQueryOptions } from '../../features/posts/api/get-post.ts';
 import { postsInfiniteQueryOptions, TOPIC_PATH, topicOfParam, topicPostsQuery } from '../../features/posts/api/get-posts.ts';
-import { categoriesQueryOptions } from '../../features/posts/api/get-categories.ts';
-import { userCategoriesQueryOptions } from '../../features/topics/api/user-categories.ts';
+import { topicsQueryOptions } from '../../features/posts/api/get-topics.ts';
+import { userTopicsQueryOptions } from '../../features/topics/api/user-topics.ts';
 import { useOnboardingRedirect } from '../../features/onboarding/hooks/use-onboarding-redirect.ts';
 import { useLibraryState, type LibraryState } from '../../lib/library-state.ts';
 import { CustomizeFeed } from '../../features/topics/components/customize-feed.tsx';
@@ -92,9 +92,9 @@ export function prefetchPage(client: QueryClient, pathname: string, userId: numb
     const pages = postsInfiniteQueryOptions(topicPostsQuery(topicId, library));
     prefetchOnce(client, pages.queryKey, () => client.prefetchInfiniteQuery(pages));
     if (topicId !== null) {
-      const topics = categoriesQueryOptions();
+      const topics = topicsQueryOptions();
       prefetchOnce(client, topics.queryKey, () => client.prefetchQuery(topics));
-      const follows = userCategoriesQueryOptions();
+      const follows = userTopicsQueryOptions();
       prefetchOnce(client, follows.queryKey, () => client.prefetchQuery(follows));
     }
     // After the data: an HTTP/1.1 page has six connections, and the code's files (named in a

@@ -8,11 +8,11 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { RouterButtonLink } from '../../components/router-link.tsx';
 import styles from './topic.module.css';
 import { TopicView } from '../../features/posts/components/topic-view.tsx';
-import { useCategories } from '../../features/posts/api/get-categories.ts';
+import { useTopics } from '../../features/posts/api/get-topics.ts';
 import { topicOfParam, topicPostsQuery } from '../../features/posts/api/get-posts.ts';
 import { LibraryControls, useLibraryState } from '../../features/library/index.ts';
 import { FollowToggle } from '../../features/topics/components/follow-toggle.tsx';
-import { useUserCategories } from '../../features/topics/api/user-categories.ts';
+import { useUserTopics } from '../../features/topics/api/user-topics.ts';
 
 /** Where each non-numeric special topic lives. */
 const SPECIAL_ROUTES: Readonly<Record<string, string>> = {
@@ -58,9 +58,9 @@ function UnknownTopic(): JSX.Element {
 function LibraryTopic(props: { topicId: number | null }): JSX.Element {
   const { t } = useTranslation(['common', 'library']);
   const [library, setLibrary] = useLibraryState();
-  const categories = useCategories();
+  const categories = useTopics();
   // The follow toggle's data: waited for with the name, so the header paints once (TopicView).
-  const followed = useUserCategories();
+  const followed = useUserTopics();
   const found = props.topicId === null ? undefined : categories.data?.objects.find((category) => category.id === props.topicId);
   const unknown = props.topicId !== null && categories.isSuccess && found === undefined;
   const name = props.topicId === null ? t('topic.explore') : unknown ? t('library:topic.notFoundTitle') : (found?.name ?? t('topic.fallbackTitle'));

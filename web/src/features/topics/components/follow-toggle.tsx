@@ -3,7 +3,7 @@ import { Text, ToggleButton } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../lib/notify.tsx';
-import { useSetFollow, useUserCategories } from '../api/user-categories.ts';
+import { useSetFollow, useUserTopics } from '../api/user-topics.ts';
 import styles from './follow-toggle.module.css';
 import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
 
@@ -15,7 +15,7 @@ import { LazyTooltip } from '../../../components/lazy-tooltip.tsx';
 export function FollowToggle(props: { topicId: number }): JSX.Element | null {
   const { t } = useTranslation(['library']);
   const notify = useNotify();
-  const topics = useUserCategories();
+  const topics = useUserTopics();
   const setFollow = useSetFollow();
   const entry = topics.data?.objects.find((item) => item.category.id === props.topicId);
   if (topics.isPending || entry === undefined) return null;

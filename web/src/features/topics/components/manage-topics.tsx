@@ -6,7 +6,7 @@ import { useConfigInfo } from '../../../lib/auth.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
-import { useSaveSortOrder, useSetFollow, useUserCategories } from '../api/user-categories.ts';
+import { useSaveSortOrder, useSetFollow, useUserTopics } from '../api/user-topics.ts';
 import { SortableTopics } from './sortable-topics.tsx';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import styles from './manage-topics.module.css';
@@ -30,7 +30,7 @@ export function ManageTopicsView(): JSX.Element {
   const { t } = useTranslation(['library']);
   const notify = useNotify();
   const config = useConfigInfo();
-  const topics = useUserCategories();
+  const topics = useUserTopics();
   const setFollow = useSetFollow();
   const saveOrder = useSaveSortOrder();
 

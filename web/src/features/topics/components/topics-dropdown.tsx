@@ -4,7 +4,7 @@ import type { JSX } from 'react';
 import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { userCategoriesQueryOptions } from '../api/user-categories.ts';
+import { userTopicsQueryOptions } from '../api/user-topics.ts';
 
 // The popover (Fluent's Popover and the topic list) loads on first use.
 const TopicsPopover = lazy(() => import('./topics-popover.tsx').then((m) => ({ default: m.TopicsPopover })));
@@ -28,7 +28,7 @@ export function TopicsDropdown(): JSX.Element {
   // the menu opens at its full size: asked for only as it opened, they came after its links had
   // painted and pushed them down, under a pointer about to click Bookmarks.
   const client = useQueryClient();
-  useEffect(() => void client.prefetchQuery(userCategoriesQueryOptions()), [client]);
+  useEffect(() => void client.prefetchQuery(userTopicsQueryOptions()), [client]);
 
   return (
     <>

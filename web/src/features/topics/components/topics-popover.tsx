@@ -3,7 +3,7 @@ import { Popover, PopoverSurface, Spinner, Text } from '@fluentui/react-componen
 import { useTranslation } from 'react-i18next';
 import { useConfigInfo } from '../../../lib/auth.tsx';
 import { RouterLink } from '../../../components/router-link.tsx';
-import { useUserCategories } from '../api/user-categories.ts';
+import { useUserTopics } from '../api/user-topics.ts';
 import { dropdownLayout } from './dropdown-layout.ts';
 import styles from './topics-dropdown.module.css';
 
@@ -20,7 +20,7 @@ export interface TopicsPopoverProps {
 export function TopicsPopover(props: TopicsPopoverProps): JSX.Element {
   const { t } = useTranslation(['library']);
   const config = useConfigInfo();
-  const topics = useUserCategories();
+  const topics = useUserTopics();
   const followed = topics.data?.objects.filter((entry) => entry.is_followed) ?? [];
   const layout = dropdownLayout(followed.length);
   const toggles = config?.feature_toggles;

@@ -1,29 +1,29 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  followCategory,
-  listUserCategories,
-  saveCategorySortOrder,
-  unfollowCategory,
-  type FollowCategoryResponse,
+  followTopic,
+  listUserTopics,
+  saveTopicSortOrder,
+  unfollowTopic,
+  type FollowTopicResponse,
   type SortOrder,
-  type UserCategoryListResponse,
+  type UserTopicListResponse,
 } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v2/user/category`: every topic with the user's follow state, followed first in order. */
-export function getUserCategories(): Promise<UserCategoryListResponse> {
-  return listUserCategories(api());
+export function getUserTopics(): Promise<UserTopicListResponse> {
+  return listUserTopics(api());
 }
 
 /** Query options of the user's topics. */
-export function userCategoriesQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.topics.followedList(), queryFn: getUserCategories, staleTime: 60_000 });
+export function userTopicsQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.topics.followedList(), queryFn: getUserTopics, staleTime: 60_000 });
 }
 
 /** The user's topics query. */
-export function useUserCategories() {
-  return useQuery(userCategoriesQueryOptions());
+export function useUserTopics() {
+  return useQuery(userTopicsQueryOptions());
 }
 
 /**
@@ -41,8 +41,8 @@ function invalidateAfterFollow(queryClient: QueryClient): Promise<unknown> {
 /** Follows (`follow: true`) or unfollows a topic. */
 export function useSetFollow() {
   const queryClient = useQueryClient();
-  return useMutation<FollowCategoryResponse, unknown, { categoryId: number; follow: boolean }>({
-    mutationFn: ({ categoryId, follow }) => (follow ? followCategory(api(), categoryId) : unfollowCategory(api(), categoryId)),
+  return useMutation<FollowTopicResponse, unknown, { categoryId: number; follow: boolean }>({
+    mutationFn: ({ categoryId, follow }) => (follow ? followTopic(api(), categoryId) : unfollowTopic(api(), categoryId)),
     onSettled: () => invalidateAfterFollow(queryClient),
   });
 }
@@ -53,9 +53,9 @@ export function useSetFollow() {
  */
 export function useSaveSortOrder() {
   const queryClient = useQueryClient();
-  const listKey = userCategoriesQueryOptions().queryKey;
-  return useMutation<SortOrder, unknown, readonly number[], { previous: UserCategoryListResponse | undefined }>({
-    mutationFn: (order) => saveCategorySortOrder(api(), order),
+  const listKey = userTopicsQueryOptions().queryKey;
+  return useMutation<SortOrder, unknown, readonly number[], { previous: UserTopicListResponse | undefined }>({
+    mutationFn: (order) => saveTopicSortOrder(api(), order),
     onMutate: async (order) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const previous = queryClient.getQueryData(listKey);

@@ -1,11 +1,11 @@
 /** The user's topics (v2 /user/category): follow, unfollow, list, search and sort order. */
 import { z } from 'zod';
 import { paged } from './common.ts';
-import { CategoryRef } from './post.ts';
+import { TopicRef } from './post.ts';
 
 /** A topic as the user sees it (spec 3, Topic entry). */
 export const TopicEntry = z.object({
-  category: CategoryRef,
+  category: TopicRef,
   is_followed: z.boolean(),
   is_locked: z.boolean(),
   number_of_posts: z.number().int().nonnegative(),
@@ -16,20 +16,20 @@ export type TopicEntry = z.infer<typeof TopicEntry>;
  * GET /api/v2/user/category and /search: the company's topics, followed ones first in the
  * user's order, then the others by name.
  */
-export const UserCategoryListResponse = paged(TopicEntry);
-export type UserCategoryListResponse = z.infer<typeof UserCategoryListResponse>;
+export const UserTopicListResponse = paged(TopicEntry);
+export type UserTopicListResponse = z.infer<typeof UserTopicListResponse>;
 
 /** GET /api/v2/user/category/search */
-export const UserCategorySearchQuery = z.object({
+export const UserTopicSearchQuery = z.object({
   q: z.string().trim().max(100).default(''),
   _: z.string().optional(),
 });
 
 /** POST /api/v2/user/category (follow) and DELETE /api/v2/user/category (unfollow). */
-export const FollowCategoryRequest = z.object({ category_id: z.coerce.number().int().positive() });
-export type FollowCategoryRequest = z.infer<typeof FollowCategoryRequest>;
-export const FollowCategoryResponse = TopicEntry;
-export type FollowCategoryResponse = z.infer<typeof FollowCategoryResponse>;
+export const FollowTopicRequest = z.object({ category_id: z.coerce.number().int().positive() });
+export type FollowTopicRequest = z.infer<typeof FollowTopicRequest>;
+export const FollowTopicResponse = TopicEntry;
+export type FollowTopicResponse = z.infer<typeof FollowTopicResponse>;
 
 /** GET and POST /api/v2/user/category/sort-order: the followed topics' ids in the user's order. */
 export const SortOrder = z.object({

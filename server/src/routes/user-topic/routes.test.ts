@@ -1,9 +1,9 @@
-import { ErrorCode, FeedResponse, SortOrder, TopicEntry, UserCategoryListResponse } from '@chorus/core';
+import { ErrorCode, FeedResponse, SortOrder, TopicEntry, UserTopicListResponse } from '@chorus/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryFollows } from '../../db/schema.ts';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
-import { buildCategory, buildPost, buildUser, sessionFor } from '../../test/factories.ts';
+import { buildTopic, buildPost, buildUser, sessionFor } from '../../test/factories.ts';
 import { buildTenants, type Tenants } from '../../test/fixtures.ts';
 
 let t: TestContext;
@@ -14,12 +14,12 @@ beforeAll(async () => {
   t = await createTestContext();
   f = await buildTenants(t.db);
   topics = {
-    news: await buildCategory(t.db, f.acme, 'News'),
-    careers: await buildCategory(t.db, f.acme, 'Careers'),
-    culture: await buildCategory(t.db, f.acme, 'culture'),
-    empty: await buildCategory(t.db, f.acme, 'Zeta'),
-    locked: await buildCategory(t.db, f.acme, 'Mandatory'),
-    globexTopic: await buildCategory(t.db, f.globex, 'Globex topic'),
+    news: await buildTopic(t.db, f.acme, 'News'),
+    careers: await buildTopic(t.db, f.acme, 'Careers'),
+    culture: await buildTopic(t.db, f.acme, 'culture'),
+    empty: await buildTopic(t.db, f.acme, 'Zeta'),
+    locked: await buildTopic(t.db, f.acme, 'Mandatory'),
+    globexTopic: await buildTopic(t.db, f.globex, 'Globex topic'),
   };
   await buildPost(t.db, f.acme, { title: 'One' }, { categories: [topics.news, topics.careers] });
   await buildPost(t.db, f.acme, { title: 'Two' }, { categories: [topics.news, topics.culture, topics.locked] });
@@ -39,7 +39,7 @@ function del(url: string, body: unknown, token?: string, subdomain = 'acme'): Pr
 async function entries(token: string, subdomain = 'acme'): Promise<TopicEntry[]> {
   const res = await get(t.app, subdomain, '/api/v2/user/category?_=1', token);
   expect(res.statusCode).toBe(200);
-  return UserCategoryListResponse.parse(res.json()).objects;
+  return UserTopicListResponse.parse(res.json()).objects;
 }
 const followedNames = (list: TopicEntry[]) => list.filter((e) => e.is_followed).map((e) => e.category.name);
 
@@ -62,9 +62,9 @@ describe('GET /api/v2/user/category', () => {
 describe('GET /api/v2/user/category/search', () => {
   it('finds topics by part of their name, case-insensitively', async () => {
     const res = await get(t.app, 'acme', '/api/v2/user/category/search?q=CAR', f.tokens.acmeUser);
-    expect(UserCategoryListResponse.parse(res.json()).objects.map((e) => e.category.name)).toEqual(['Careers']);
+    expect(UserTopicListResponse.parse(res.json()).objects.map((e) => e.category.name)).toEqual(['Careers']);
     const none = await get(t.app, 'acme', '/api/v2/user/category/search?q=%25', f.tokens.acmeUser);
-    expect(UserCategoryListResponse.parse(none.json()).num_results).toBe(0);
+    expect(UserTopicListResponse.parse(none.json()).num_results).toBe(0);
   });
 
   it.each([`q=${'x'.repeat(101)}`, 'q=a&q=b'])('refuses a bad query %s (201)', async (query) => {
@@ -82,7 +82,7 @@ describe('GET /api/v2/user/category/search', () => {
 
   it('never finds another company topics', async () => {
     const res = await get(t.app, 'acme', '/api/v2/user/category/search?q=globex', f.tokens.multi);
-    expect(UserCategoryListResponse.parse(res.json()).objects).toEqual([]);
+    expect(UserTopicListResponse.parse(res.json()).objects).toEqual([]);
   });
 });
 

@@ -1,11 +1,11 @@
 /** The user's topics (v2 /user/category): list, search, follow, unfollow and sort order. */
 import {
   CacheBust,
-  FollowCategoryRequest,
-  FollowCategoryResponse,
+  FollowTopicRequest,
+  FollowTopicResponse,
   SortOrder,
-  UserCategoryListResponse,
-  UserCategorySearchQuery,
+  UserTopicListResponse,
+  UserTopicSearchQuery,
   type TopicEntry,
 } from '@chorus/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -16,7 +16,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
 import { authenticate } from '../../plugins/session.ts';
 import { presentPage } from '../../presenters/paged.ts';
-import { followedTopicIds, listTopicEntries, type TopicEntryRow } from '../../queries/user-categories.ts';
+import { followedTopicIds, listTopicEntries, type TopicEntryRow } from '../../queries/user-topics.ts';
 import { serve } from '../../lib/serve.ts';
 
 function presentEntry(row: TopicEntryRow): TopicEntry {
@@ -37,33 +37,33 @@ function unfollowInput(request: FastifyRequest): unknown {
 }
 
 /** User topic routes. */
-export const userCategoryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const userTopicRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   serve(app, 'GET /api/v2/user/category', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
     parseInput(CacheBust, request.query);
     const objects = (await listTopicEntries(ctx.db, company.id, viewer.user.id)).map(presentEntry);
-    return checked(UserCategoryListResponse, presentPage(objects, objects.length, 1, Math.max(objects.length, 1)), ctx.checkResponses);
+    return checked(UserTopicListResponse, presentPage(objects, objects.length, 1, Math.max(objects.length, 1)), ctx.checkResponses);
   });
 
   serve(app, 'GET /api/v2/user/category/search', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
-    const { q } = parseInput(UserCategorySearchQuery, request.query);
+    const { q } = parseInput(UserTopicSearchQuery, request.query);
     const objects = (await listTopicEntries(ctx.db, company.id, viewer.user.id, q)).map(presentEntry);
-    return checked(UserCategoryListResponse, presentPage(objects, objects.length, 1, Math.max(objects.length, 1)), ctx.checkResponses);
+    return checked(UserTopicListResponse, presentPage(objects, objects.length, 1, Math.max(objects.length, 1)), ctx.checkResponses);
   });
 
   serve(app, 'POST /api/v2/user/category', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
-    const { category_id } = parseInput(FollowCategoryRequest, request.body);
+    const { category_id } = parseInput(FollowTopicRequest, request.body);
     await followTopic(ctx.db, company.id, viewer.user.id, category_id);
-    return checked(FollowCategoryResponse, await entryOf(ctx.db, company.id, viewer.user.id, category_id), ctx.checkResponses);
+    return checked(FollowTopicResponse, await entryOf(ctx.db, company.id, viewer.user.id, category_id), ctx.checkResponses);
   });
 
   serve(app, 'DELETE /api/v2/user/category', async (request) => {
     const { company, viewer } = await authenticate(ctx.db, request);
-    const { category_id } = parseInput(FollowCategoryRequest, unfollowInput(request));
+    const { category_id } = parseInput(FollowTopicRequest, unfollowInput(request));
     await unfollowTopic(ctx.db, company.id, viewer.user.id, category_id);
-    return checked(FollowCategoryResponse, await entryOf(ctx.db, company.id, viewer.user.id, category_id), ctx.checkResponses);
+    return checked(FollowTopicResponse, await entryOf(ctx.db, company.id, viewer.user.id, category_id), ctx.checkResponses);
   });
 
   serve(app, 'GET /api/v2/user/category/sort-order', async (request) => {

@@ -5,19 +5,19 @@ import { categories, postCategories, posts } from '../db/schema.ts';
 import { liveInCompany } from './live-posts.ts';
 
 /** A topic with its number of live posts. */
-export interface CategoryWithCount {
+export interface TopicWithCount {
   id: number;
   name: string;
   numberOfPosts: number;
 }
 
 /** One page of the company's topics by name, with the total. */
-export async function listCategories(
+export async function listTopics(
   db: Database,
   companyId: number,
   page: number,
   perPage: number,
-): Promise<{ rows: CategoryWithCount[]; total: number }> {
+): Promise<{ rows: TopicWithCount[]; total: number }> {
   const [counted] = await db.select({ total: count() }).from(categories).where(eq(categories.companyId, companyId));
   const total = counted?.total ?? 0;
   const rows = await db
