@@ -34,6 +34,15 @@ function localDate(days: number): string {
   return `${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}`;
 }
 
+/** The first Monday-to-Friday date from tomorrow on, as YYYY/MM/DD: where a new member's 9:15 queue starts. */
+function firstQueueDay(): string {
+  for (let days = 1; ; days += 1) {
+    const [year = 0, month = 1, day = 1] = localDate(days).split('/').map(Number);
+    const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) return localDate(days);
+  }
+}
+
 test('Add to Queue from the share modal, then My Shares lists it under Queued and removes it', async ({ page, baseURL }) => {
   const user = await freshMember(page, baseURL, 'queuer');
   const post = await facebookPost(page);
@@ -70,7 +79,7 @@ test('Add to Queue from the share modal, then My Shares lists it under Queued an
   await expect(page.getByText('0 posts in your queue')).toBeVisible();
 });
 
-test('Schedule without a caption (Queue Anyway): the next day 00:01 by default, dates from tomorrow, strict YYYY/MM/DD', async ({ page, baseURL }) => {
+test('Schedule without a caption (Queue Anyway): the first queue slot from tomorrow by default, a calendar, dates from tomorrow, strict YYYY/MM/DD', async ({ page, baseURL }) => {
   await freshMember(page, baseURL, 'scheduler');
   const post = await facebookPost(page);
   await page.goto(`/post/${post.id}?type_id=1&network=facebook`);
@@ -83,16 +92,27 @@ test('Schedule without a caption (Queue Anyway): the next day 00:01 by default, 
   const picker = page.getByRole('dialog', { name: 'Select Date and Time' });
   const date = picker.getByRole('textbox', { name: 'Date (YYYY/MM/DD)' });
   const time = picker.getByLabel('Time', { exact: true });
-  await expect(date).toHaveValue(localDate(1));
-  await expect(time).toHaveValue('00:01');
+  // A new member's queue is weekdays at 9:15: the picker starts on its first slot from tomorrow.
+  await expect(date).toHaveValue(firstQueueDay());
+  await expect(time).toHaveValue('09:15');
   await date.fill(localDate(0));
   await picker.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(picker.getByText(`Choose a date from ${localDate(1)} on.`)).toBeVisible();
   await date.fill('2030-01-01');
   await picker.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(picker.getByText('Enter the date as YYYY/MM/DD.')).toBeVisible();
-  await date.fill(localDate(2));
+  // The calendar: next month's 15th, by keyboard-reachable buttons, fills the field.
+  await picker.getByRole('button', { name: 'Choose the date from a calendar' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Calendar' });
+  await calendar.getByRole('button', { name: 'Next month' }).click();
+  const [year = 0, month = 1] = localDate(0).split('/').map(Number);
+  const target = new Date(Date.UTC(year, month, 15));
+  const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(target);
+  await calendar.getByRole('button', { name: `15, ${monthName}, ${target.getUTCFullYear()}`, exact: true }).click();
+  await expect(calendar).toBeHidden();
+  await expect(date).toHaveValue(`${target.getUTCFullYear()}/${String(target.getUTCMonth() + 1).padStart(2, '0')}/15`);
   await time.fill('09:30');
+  expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
   await picker.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(toast(page, 'Post successfully scheduled').first()).toBeVisible();
   await expect(picker).toBeHidden();
@@ -100,7 +120,7 @@ test('Schedule without a caption (Queue Anyway): the next day 00:01 by default, 
   await expect(modal.getByText(/^Queued on Facebook for .*9:30/)).toBeVisible();
 });
 
-test('My Shares opens a queued share on its own, edits its time and caption, refuses a passed time, and passes axe', async ({ page, baseURL }) => {
+test('My Shares opens a queued share on its own, edits its time and caption with the live counter and compliance marks, refuses a passed time, and passes axe', async ({ page, baseURL }) => {
   const user = await freshMember(page, baseURL, 'editor');
   const post = await facebookPost(page);
   const api = await CompanyApi.signIn(baseURL ?? '', user.email, FRESH_PASSWORD);
@@ -119,7 +139,7 @@ test('My Shares opens a queued share on its own, edits its time and caption, ref
   const item = page.getByRole('article');
   await expect(item.getByText('[No caption provided]')).toBeVisible();
   await item.getByRole('button', { name: 'Edit' }).click();
-  const editor = page.getByRole('dialog', { name: 'Modify Date and Time' });
+  const editor = page.getByRole('dialog', { name: 'Edit queued share' });
   await editor.getByRole('textbox', { name: 'Date (YYYY/MM/DD)' }).fill(localDate(0));
   await editor.getByLabel('Time', { exact: true }).fill('00:00');
   await editor.getByRole('button', { name: 'Save Changes' }).click();
@@ -127,7 +147,15 @@ test('My Shares opens a queued share on its own, edits its time and caption, ref
   const edited = `Edited ${Date.now()}`;
   await editor.getByRole('textbox', { name: 'Date (YYYY/MM/DD)' }).fill(localDate(3));
   await editor.getByLabel('Time', { exact: true }).fill('10:45');
-  await editor.getByRole('textbox', { name: 'Caption' }).fill(edited);
+  const captionBox = editor.getByRole('textbox', { name: 'Caption' });
+  // The caption is checked as it is typed, with the term marked and Save held back.
+  await captionBox.fill('Guaranteed returns for every roof');
+  await expect(editor.getByText('Prohibited terms used. Please rephrase to share.')).toBeVisible();
+  await expect(editor.locator('mark', { hasText: 'Guaranteed returns' })).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await captionBox.fill(edited);
+  await expect(editor.getByTestId('compliance-notice')).toBeHidden();
+  await expect(editor.getByLabel(/^\d+ of \d+ characters$/)).toBeVisible();
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Queued post successfully updated').first()).toBeVisible();
   await expect(item.getByText(edited)).toBeVisible();

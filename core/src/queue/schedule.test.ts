@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WEEKDAYS, type Weekday } from '../domain/enums.ts';
 import type { NetworkQueueSettings, QueueTime } from '../contract/user.ts';
 import {
+  defaultScheduleSlot,
   defaultScheduleTime,
   firstScheduleDate,
   isKnownTimeZone,
@@ -152,6 +153,22 @@ describe('schedule dates', () => {
     ['Asia/Kolkata', '2026-03-07T23:30:00Z', '2026-03-08T18:31:00.000Z'],
   ])('default schedule time in %s at %s is the next day 00:01', (zone, now, expected) => {
     expect(defaultScheduleTime(new Date(now), zone).toISOString()).toBe(expected);
+  });
+
+  it('starts the picker at the first queue slot from tomorrow, skipping today and disabled days', () => {
+    // Friday 2026-12-04 08:00 in New York: today's 9:15 slot is not offered, the weekend is off.
+    const weekdays = settings(['mo', 'tu', 'we', 'th', 'fr'], [{ hour: 9, minute: 15, ampm: 0 }, { hour: 2, minute: 30, ampm: 12 }]);
+    expect(defaultScheduleSlot(weekdays, new Date('2026-12-04T13:00:00Z'), 'America/New_York').toISOString()).toBe('2026-12-07T14:15:00.000Z');
+    // A midnight slot tomorrow is the first one.
+    const midnight = settings(['sa'], [{ hour: 0, minute: 0, ampm: 0 }]);
+    expect(defaultScheduleSlot(midnight, new Date('2026-12-04T13:00:00Z'), 'America/New_York').toISOString()).toBe('2026-12-05T05:00:00.000Z');
+  });
+
+  it('falls back to the next day 00:01 when the queue has no slot', () => {
+    const now = new Date('2026-12-04T13:00:00Z');
+    expect(defaultScheduleSlot(settings(['mo'], []), now, 'America/New_York').toISOString()).toBe('2026-12-05T05:01:00.000Z');
+    expect(defaultScheduleSlot(settings([], [{ hour: 9, minute: 0, ampm: 0 }]), now, 'America/New_York').toISOString()).toBe('2026-12-05T05:01:00.000Z');
+    expect(defaultScheduleSlot(undefined, now, 'America/New_York').toISOString()).toBe('2026-12-05T05:01:00.000Z');
   });
 
   it('gives a 23-hour range for the New York spring day and 25 for the autumn day', () => {

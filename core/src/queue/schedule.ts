@@ -158,6 +158,19 @@ export function defaultScheduleTime(now: Date, zone: string): Date {
   return zonedWallTimeToUtc(firstScheduleDate(now, zone), 0, 1, zone);
 }
 
+/**
+ * Where the schedule picker starts: the person's first queue slot for the network from tomorrow
+ * on (so a scheduled share lands where their queue would put it), or the spec's next day 00:01
+ * when their queue has no slot (no time or no weekday set).
+ */
+export function defaultScheduleSlot(settings: Pick<NetworkQueueSettings, 'post_queue_time' | 'post_queue_weekday'> | undefined, now: Date, zone: string): Date {
+  const fallback = defaultScheduleTime(now, zone);
+  if (settings === undefined) return fallback;
+  // The slot search looks strictly after its start: a minute before tomorrow's midnight keeps a 00:00 slot.
+  const slot = nextQueueSlot(settings, zone, new Date(zonedWallTimeToUtc(firstScheduleDate(now, zone), 0, 0, zone).getTime() - MINUTE_MS));
+  return slot ?? fallback;
+}
+
 /** The UTC range [start, end) of one calendar day in the person's zone (a DST day may be 23 or 25 hours). */
 export function localDayRange(date: LocalDate, zone: string): { start: Date; end: Date } {
   return { start: zonedWallTimeToUtc(date, 0, 0, zone), end: zonedWallTimeToUtc(addLocalDays(date, 1), 0, 0, zone) };

@@ -1,12 +1,35 @@
 import { useState } from 'react';
 import type { FormEvent, JSX } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text, Textarea } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Popover, PopoverSurface, PopoverTrigger, Text, Textarea } from '@fluentui/react-components';
+import { Calendar } from '@fluentui/react-calendar-compat';
+import { CalendarLtr20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { compareLocalDates, formatScheduleDate, parseScheduleDate, utcToZonedParts, zonedWallTimeToUtc, type LocalDate } from '@chorus/core';
+import { captionLength } from '@chorus/core/caption-length';
+import { compareLocalDates, formatScheduleDate, parseScheduleDate, SHAREABLE_NETWORK_SLUGS, utcToZonedParts, zonedWallTimeToUtc, type LocalDate, type Mention, type ShareableNetworkId } from '@chorus/core';
+import { useConfigInfo } from '../lib/auth.tsx';
+import { CaptionCounter } from './caption/caption-counter.tsx';
+import { ComplianceNotice } from './caption/compliance-notice.tsx';
+import { reconcileMentions } from './caption/mentions.ts';
+import { useComplianceCheck } from './caption/use-compliance-check.ts';
+import { calendarFormatting, calendarStrings, firstDayOfWeek } from './calendar-strings.ts';
 import styles from './schedule-picker.module.css';
 
 /** What the picker is for: a new schedule, moving a queued share, or editing one with its caption. */
 export type ScheduleMode = 'schedule' | 'reschedule' | 'edit';
+
+/** The queued share whose caption 'edit' changes: what the counter and the compliance check need. */
+export interface QueuedCaption {
+  content: string;
+  mentions: readonly Mention[];
+  postId: number;
+  networkId: ShareableNetworkId;
+  url: string | null;
+  hashtags: string;
+}
+
+function asJsDate(date: LocalDate): Date {
+  return new Date(date.year, date.month - 1, date.day);
+}
 
 function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
@@ -23,8 +46,9 @@ function parseTime(text: string): { hour: number; minute: number } | null {
 
 /**
  * The queue datepicker (spec 2 'Select Date and Time', 5 "Schedule time"): a date typed as
- * YYYY/MM/DD (strict, not before `firstDate`) and a time, both on the wall clock of the person's
- * zone; a time that has passed says so. 'edit' also changes the caption ('Save Changes').
+ * YYYY/MM/DD (strict, not before `firstDate`) or picked from a calendar, and a time, both on the
+ * wall clock of the person's zone; a time that has passed says so. 'edit' ('Edit queued share')
+ * also changes the caption, with the share modal's live counter and compliance marks.
  */
 export function SchedulePicker(props: {
   mode: ScheduleMode;
@@ -35,15 +59,25 @@ export function SchedulePicker(props: {
   zone: string;
   pending: boolean;
   /** The caption, when the mode edits it. */
-  caption?: string;
-  onSubmit: (at: Date, caption: string | undefined) => void;
+  caption?: QueuedCaption;
+  onSubmit: (at: Date, caption: { content: string; mentions: Mention[] } | undefined) => void;
   onCancel: () => void;
 }): JSX.Element {
-  const { t } = useTranslation(['share']);
+  const { t, i18n } = useTranslation(['share']);
   const start = utcToZonedParts(props.initial, props.zone);
   const [date, setDate] = useState(formatScheduleDate(start));
   const [time, setTime] = useState(`${twoDigits(start.hour)}:${twoDigits(start.minute)}`);
-  const [caption, setCaption] = useState(props.caption ?? '');
+  const [caption, setCaption] = useState(props.caption?.content ?? '');
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const editing = props.mode === 'edit' && props.caption !== undefined;
+  const queued = props.caption;
+  const complianceOn = useConfigInfo()?.feature_toggles.compliance_enabled === true;
+  const compliance = useComplianceCheck({ enabled: editing && complianceOn, postId: queued?.postId ?? 0, networkId: queued?.networkId ?? 1, content: caption });
+  // A changed caption keeps the mentions still in it, wherever they moved.
+  const mentions = reconcileMentions(caption, queued?.mentions ?? []);
+  const count = queued === undefined ? null : captionLength(SHAREABLE_NETWORK_SLUGS[queued.networkId], caption, { url: queued.url, hashtagsString: queued.hashtags, mentions });
+  const typedDay = parseScheduleDate(date.trim());
+  const calendarDay = typedDay !== null && compareLocalDates(typedDay, props.firstDate) >= 0 ? typedDay : props.firstDate;
   const [dateError, setDateError] = useState<string | null>(null);
   const [timeError, setTimeError] = useState<string | null>(null);
 
@@ -60,10 +94,17 @@ export function SchedulePicker(props: {
       setTimeError(t('share:schedule.passed'));
       return;
     }
-    props.onSubmit(at, props.mode === 'edit' ? caption : undefined);
+    if (editing && (count?.over === true || !compliance.valid)) return;
+    props.onSubmit(at, editing ? { content: caption, mentions } : undefined);
   };
 
-  const title = props.mode === 'schedule' ? t('share:schedule.title') : t('share:schedule.modifyTitle');
+  const pickDay = (picked: Date): void => {
+    setDate(formatScheduleDate({ year: picked.getFullYear(), month: picked.getMonth() + 1, day: picked.getDate() }));
+    setDateError(null);
+    setCalendarOpen(false);
+  };
+
+  const title = props.mode === 'schedule' ? t('share:schedule.title') : props.mode === 'reschedule' ? t('share:schedule.modifyTitle') : t('share:schedule.editTitle');
   const submit = props.mode === 'schedule' ? t('share:schedule.schedulePost') : props.mode === 'reschedule' ? t('share:schedule.reschedulePost') : t('share:schedule.saveChanges');
 
   return (
@@ -74,21 +115,51 @@ export function SchedulePicker(props: {
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={styles.fields}>
               <Field label={t('share:schedule.date')} validationState={dateError === null ? 'none' : 'error'} validationMessage={dateError ?? undefined}>
-                <Input value={date} inputMode="numeric" placeholder="YYYY/MM/DD" autoComplete="off" onChange={(_, data) => setDate(data.value)} />
+                <Input
+                  value={date}
+                  inputMode="numeric"
+                  placeholder="YYYY/MM/DD"
+                  autoComplete="off"
+                  onChange={(_, data) => setDate(data.value)}
+                  contentAfter={
+                    <Popover open={calendarOpen} onOpenChange={(_, data) => setCalendarOpen(data.open)} trapFocus positioning="below-end">
+                      <PopoverTrigger disableButtonEnhancement>
+                        <Button appearance="transparent" size="small" icon={<CalendarLtr20Regular />} aria-label={t('share:schedule.openCalendar')} />
+                      </PopoverTrigger>
+                      <PopoverSurface aria-label={t('share:schedule.calendar')}>
+                        <Calendar
+                          value={asJsDate(calendarDay)}
+                          minDate={asJsDate(props.firstDate)}
+                          onSelectDate={pickDay}
+                          onDismiss={() => setCalendarOpen(false)}
+                          firstDayOfWeek={firstDayOfWeek(i18n.language)}
+                          strings={calendarStrings(i18n.language, t)}
+                          dateTimeFormatter={calendarFormatting(i18n.language)}
+                          showGoToToday={false}
+                          isMonthPickerVisible={false}
+                        />
+                      </PopoverSurface>
+                    </Popover>
+                  }
+                />
               </Field>
               <Field label={t('share:schedule.time')} validationState={timeError === null ? 'none' : 'error'} validationMessage={timeError ?? undefined}>
                 <Input type="time" value={time} onChange={(_, data) => setTime(data.value)} />
               </Field>
               <Text size={200}>{t('share:schedule.zone', { zone: props.zone })}</Text>
-              {props.mode === 'edit' ? (
-                <Field label={t('share:schedule.caption')}>
-                  <Textarea value={caption} resize="vertical" rows={4} onChange={(_, data) => setCaption(data.value)} />
-                </Field>
+              {editing && count !== null ? (
+                <>
+                  <Field label={t('share:schedule.caption')} validationState={count.over ? 'error' : 'none'} validationMessage={count.over ? t('share:modal.overLimit') : undefined}>
+                    <Textarea value={caption} resize="vertical" rows={4} onChange={(_, data) => setCaption(data.value)} />
+                  </Field>
+                  <ComplianceNotice content={caption} result={compliance.result} />
+                  <CaptionCounter length={count.length} max={count.max} over={count.over} />
+                </>
               ) : null}
             </DialogContent>
             <DialogActions fluid className={styles.actions}>
               <Button onClick={props.onCancel}>{t('share:schedule.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={props.pending}>
+              <Button appearance="primary" type="submit" disabled={props.pending || (editing && (count?.over === true || !compliance.valid))}>
                 {submit}
               </Button>
             </DialogActions>

@@ -3,7 +3,7 @@ import type { JSX } from 'react';
 import { Button, Card, Link, Text } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { localDateOf, NETWORK_NAMES, PostStatus, TimelineType, type TimelinePost } from '@chorus/core';
+import { localDateOf, NETWORK_NAMES, PostStatus, TimelineType, type Mention, type TimelinePost } from '@chorus/core';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { SchedulePicker } from '../../../components/schedule-picker.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -47,12 +47,8 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
       .finally(() => setPending(false));
   };
 
-  const handleEdit = (at: Date, caption: string | undefined): void => {
-    // A changed caption keeps only the mentions still standing where they were.
-    const change =
-      caption === undefined || caption === item.content
-        ? {}
-        : { content: caption, mentions: item.mentions.filter((m) => caption.slice(m.index, m.index + m.mention_text.length) === m.mention_text) };
+  const handleEdit = (at: Date, caption: { content: string; mentions: Mention[] } | undefined): void => {
+    const change = caption === undefined || caption.content === item.content ? {} : caption;
     act(() => updateQueued(item.id, { date: at.toISOString(), ...change }), t('share:messages.queueUpdated'), () => setEditing(false));
   };
 
@@ -109,7 +105,7 @@ export function TimelineItem(props: { item: TimelinePost; type: TimelineType; zo
           firstDate={localDateOf(new Date(), zone)}
           zone={zone}
           pending={pending}
-          caption={item.content}
+          caption={{ content: item.content, mentions: item.mentions, postId: item.post_id, networkId: item.network_id, url: item.url, hashtags: item.hashtags }}
           onSubmit={handleEdit}
           onCancel={() => setEditing(false)}
         />

@@ -1,13 +1,8 @@
-/** The caption editor's calls: compliance check, mention search, AI caption. */
+/** The caption editor's calls: mention search and AI caption (the compliance check is in components/caption). */
 import { queryOptions } from '@tanstack/react-query';
-import { requestAiCaption, searchMentions, validateCompliance, type AiCaptionRequest, type ComplianceValidateRequest } from '@chorus/core';
+import { requestAiCaption, searchMentions, type AiCaptionRequest } from '@chorus/core';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-/** `POST /api/v2/compliance/validate`. */
-export function checkCaption(input: ComplianceValidateRequest) {
-  return validateCompliance(api(), input);
-}
 
 /** Query options of `GET /api/v2/social/{networkId}/search?q=`; a failure is not retried (310 stays 310). */
 export function mentionSearchQueryOptions(networkId: number, query: string) {

@@ -5,21 +5,22 @@ import { CalendarClock20Regular, Checkmark20Regular, Clock20Regular, Open16Regul
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { captionLength } from '@chorus/core/caption-length';
-import { aiCaptionRefusal, aiEfficacy, defaultScheduleTime, firstScheduleDate, isLinkedNetwork, Network, NETWORK_NAMES, postShareResumePath, SHAREABLE_NETWORK_SLUGS, type Mention, type NetworkMetadata, type Post, type PostMetadataResponse } from '@chorus/core';
+import { aiCaptionRefusal, aiEfficacy, defaultScheduleSlot, firstScheduleDate, isLinkedNetwork, Network, NETWORK_NAMES, postShareResumePath, SHAREABLE_NETWORK_SLUGS, type Mention, type NetworkMetadata, type Post, type PostMetadataResponse } from '@chorus/core';
+import { CaptionCounter } from '../../../components/caption/caption-counter.tsx';
+import { ComplianceNotice } from '../../../components/caption/compliance-notice.tsx';
+import { insertMention, reconcileMentions } from '../../../components/caption/mentions.ts';
+import { useComplianceCheck } from '../../../components/caption/use-compliance-check.ts';
 import { SchedulePicker } from '../../../components/schedule-picker.tsx';
 import { useConfigInfo, useCurrentUser } from '../../../lib/auth.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { formatShareTime, personTimeZone } from '../../../lib/queue.ts';
 import { localStore } from '../../../lib/safe-storage.ts';
 import { linkForShare, postAsPage, saveDraft, usePostSnippet, useSocialLinks } from '../api/share-api.ts';
-import { useComplianceCheck } from '../hooks/use-compliance-check.ts';
 import { useQueueShare } from '../hooks/use-queue-share.ts';
 import { useShareNow } from '../hooks/use-share-now.ts';
-import { insertMention, reconcileMentions } from '../utils/mentions.ts';
 import { asksEmptyCaption, EMPTY_CAPTION_OPT_OUT_KEY, type Draft } from '../utils/share-drafts.ts';
 import { canPressShare } from '../utils/share-phase.ts';
 import { AiCaptionHelper } from './ai-caption-helper.tsx';
-import { ComplianceNotice } from './compliance-notice.tsx';
 import { EmptyCaptionDialog } from './confirm-dialogs.tsx';
 import { MentionPicker } from './mention-picker.tsx';
 import { PageChoiceDialog } from './page-choice-dialog.tsx';
@@ -252,9 +253,7 @@ export function NetworkPanel(props: {
         <AiCaptionHelper postId={post.id} networkId={network.networkId} title={post.title} caption={draft.content} defaultTone={user.user_settings.ai.default_tone} onCaption={handleAiCaption} />
       ) : null}
       <div className={styles.counterRow}>
-        <Text size={200} className={count.over ? styles.counterOver : styles.counter} aria-label={t('share:modal.counterLabel', { current: count.length, max: count.max })}>
-          {`${count.length}/${count.max}`}
-        </Text>
+        <CaptionCounter length={count.length} max={count.max} over={count.over} />
         {metadata.editable ? (
           <Button size="small" disabled={saving || draft.content === draft.saved} onClick={handleSave}>
             {t('share:modal.saveDraft')}
@@ -328,7 +327,7 @@ export function NetworkPanel(props: {
       {picking ? (
         <SchedulePicker
           mode={queuedAt === null ? 'schedule' : 'reschedule'}
-          initial={queuedAt ?? defaultScheduleTime(new Date(), zone)}
+          initial={queuedAt ?? defaultScheduleSlot(user?.user_settings.post_queue[slug], new Date(), zone)}
           firstDate={firstScheduleDate(new Date(), zone)}
           zone={zone}
           pending={queue.pending}

@@ -5,9 +5,9 @@
  * valid here: the server checks again when it is shared (470).
  */
 import { useEffect, useRef, useState } from 'react';
-import { COMPLIANCE_DEBOUNCE_MS, isComplianceValid, type ComplianceValidateResponse, type ShareableNetworkId } from '@chorus/core';
-import { checkCaption } from '../api/captions-api.ts';
-import { ComplianceSessions } from '../utils/compliance-sessions.ts';
+import { COMPLIANCE_DEBOUNCE_MS, isComplianceValid, validateCompliance, type ComplianceValidateResponse, type ShareableNetworkId } from '@chorus/core';
+import { api } from '../../lib/api.ts';
+import { ComplianceSessions } from './compliance-sessions.ts';
 
 /** The latest answer about the caption, and whether it may be shared. */
 export interface ComplianceState {
@@ -31,7 +31,7 @@ export function useComplianceCheck(options: { enabled: boolean; postId: number; 
     }
     const timer = window.setTimeout(() => {
       const index = tracker.next();
-      checkCaption({ post_id: postId, network_id: networkId, content, session_index: index })
+      validateCompliance(api(), { post_id: postId, network_id: networkId, content, session_index: index })
         .then((result) => {
           if (tracker.isLatest(result.session_index)) setAnswer({ content, result });
         })

@@ -8,8 +8,8 @@ import type { JSX } from 'react';
 import { MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { complianceMessageKey, type ComplianceValidateResponse } from '@chorus/core';
-import { markSegments } from '../utils/caption-marks.ts';
-import styles from './captions.module.css';
+import { markSegments } from './caption-marks.ts';
+import styles from './caption.module.css';
 
 /** The message and marks of a compliance answer; nothing for a valid caption without flagged terms. */
 export function ComplianceNotice(props: { content: string; result: ComplianceValidateResponse | null }): JSX.Element | null {
