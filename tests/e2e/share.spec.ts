@@ -26,6 +26,7 @@ interface ListedPost {
   url: string | null;
   source: string | null;
   facebook: boolean;
+  hashtags_string: string;
 }
 
 /** A post of the library with a link (what Facebook's sharer and copy link need), open to Facebook. */
@@ -34,7 +35,7 @@ async function postWithLink(page: Page): Promise<ListedPost> {
     const response = await fetch(`/api/v4/post/?results_per_page=100&_=${Date.now()}`);
     return ((await response.json()) as { objects: ListedPost[] }).objects;
   });
-  const found = posts.find((post) => post.url !== null && post.source !== null && post.facebook);
+  const found = posts.find((post) => post.url !== null && post.source !== null && post.facebook && post.hashtags_string !== '');
   if (!found) throw new Error('the Acme demo library has no linked post open to Facebook');
   return found;
 }
@@ -151,9 +152,18 @@ test('Facebook profile from the /post/{id}?network link: the empty-caption warni
   // The post modal behind is hidden from assistive tech while the share modal is open: its count is read from the API.
   const before = await page.evaluate(async (id) => ((await (await fetch(`/api/v4/post/${id}?_=${Date.now()}`)).json()) as { shares: { num_results: number } }).shares.num_results, post.id);
 
-  await modal.getByRole('textbox', { name: 'Caption for Facebook' }).fill('');
+  // The box starts with what goes out: the post's hashtags, counted once; hashtags alone still ask the empty-caption question.
+  const box = modal.getByRole('textbox', { name: 'Caption for Facebook' });
+  await expect(box).toHaveValue(new RegExp(` ${post.hashtags_string}$`));
+  await expect(modal.getByText(/^\d+\/63206$/)).toHaveText(`${[...(await box.inputValue())].length}/63206`);
+  await box.fill(post.hashtags_string);
+  await expect(modal.getByText(/^\d+\/63206$/)).toHaveText(`${[...post.hashtags_string].length}/63206`);
   await modal.getByRole('button', { name: 'Share Now' }).click();
   const warning = page.getByRole('alertdialog', { name: 'Share without a caption?' });
+  await expect(warning).toBeVisible();
+  await warning.getByRole('button', { name: 'Write a caption' }).click();
+  await box.fill('');
+  await modal.getByRole('button', { name: 'Share Now' }).click();
   await expect(warning.getByText('Are you sure you want to share without a caption? Personalizing your caption will lead to more engagement.')).toBeVisible();
   await warning.getByRole('button', { name: 'Write a caption' }).click();
   await expect(warning).toBeHidden();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTION_LIMITS, captionLength, weightedLengthX } from './caption-length.ts';
+import { CAPTION_LIMITS, captionLength, hashtagsToAdd, ownWords, weightedLengthX, withHashtags } from './caption-length.ts';
 
 const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
 
@@ -100,5 +100,38 @@ describe('captionLength', () => {
 
   it('has the spec limits', () => {
     expect(CAPTION_LIMITS).toEqual({ twitter: 280, linkedin: 3000, facebook: 63206 });
+  });
+});
+
+describe('the post’s hashtags in the caption box', () => {
+  it('adds only the hashtags the caption does not hold, whole and in any case', () => {
+    expect(hashtagsToAdd('Our roofs', '#solar #acme')).toBe('#solar #acme');
+    expect(hashtagsToAdd('Go #Solar today', '#solar #acme')).toBe('#acme');
+    expect(hashtagsToAdd('#solarpower and #acme_news', '#solar #acme')).toBe('#solar #acme');
+    expect(hashtagsToAdd('x#solar', '#solar')).toBe('#solar');
+    expect(hashtagsToAdd('anything', '')).toBe('');
+    expect(hashtagsToAdd('anything', null)).toBe('');
+  });
+
+  it('starts the box with them and never publishes one twice', () => {
+    expect(withHashtags('', '#solar #acme')).toBe('#solar #acme');
+    expect(withHashtags('Our roofs  ', '#solar #acme')).toBe('Our roofs #solar #acme');
+    expect(withHashtags('#acme first', '#solar #acme')).toBe('#acme first #solar');
+    expect(withHashtags('Go #solar #acme', '#solar #acme')).toBe('Go #solar #acme');
+  });
+
+  it('tells the member’s own words from the hashtags', () => {
+    expect(ownWords('#solar #acme', '#solar #acme')).toBe('');
+    expect(ownWords('  #SOLAR ', '#solar')).toBe('');
+    expect(ownWords('Bright #solar #acme', '#solar #acme')).toBe('Bright');
+    expect(ownWords('#sun', '#solar')).toBe('#sun');
+  });
+
+  it('counts a hashtag the caption holds once', () => {
+    const apart = captionLength('facebook', 'Bright', { hashtagsString: '#solar' });
+    const inside = captionLength('facebook', 'Bright #solar', { hashtagsString: '#solar' });
+    expect(apart.length).toBe('Bright #solar'.length);
+    expect(inside.length).toBe(apart.length);
+    expect(captionLength('twitter', '#solar Bright', { hashtagsString: '#solar' }).length).toBe('#solar Bright'.length);
   });
 });

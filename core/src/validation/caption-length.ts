@@ -47,7 +47,7 @@ export interface CountedMention {
 export interface CaptionExtras {
   /** The post's url, appended to an X share (null when the post has none). */
   url?: string | null;
-  /** The post's hashtags, appended after a space. */
+  /** The post's hashtags, appended after a space (those the caption does not already hold). */
   hashtagsString?: string | null;
   /** LinkedIn mentions in the caption. */
   mentions?: readonly CountedMention[];
@@ -115,8 +115,44 @@ function linkedInLength(text: string): number {
   return length;
 }
 
-function hashtagsLength(hashtags: string | null | undefined, count: (text: string) => number): number {
-  const trimmed = (hashtags ?? '').trim();
+/** Whether `caption` holds `tag` (`#solar`) as a hashtag of its own, in any case: `#solarpower` does not hold `#solar`. */
+function holdsHashtag(caption: string, tag: string): boolean {
+  const body = tag.slice(1).toLocaleLowerCase();
+  for (const match of caption.matchAll(/(?<![\p{L}\p{N}_])[#＃]([\p{L}\p{N}_]+)/gu)) {
+    if (match[1]?.toLocaleLowerCase() === body) return true;
+  }
+  return false;
+}
+
+/**
+ * The post's hashtags (`#a #b`) that the caption does not already hold, as they are appended to
+ * it: the caption box shows them, so a member may move them or write around them, and a
+ * share never publishes one twice. One the member deletes is added back: the post's hashtags
+ * are the company's and always go out.
+ */
+export function hashtagsToAdd(caption: string, hashtags: string | null | undefined): string {
+  return (hashtags ?? '')
+    .split(/\s+/)
+    .filter((tag) => tag.length > 1 && !holdsHashtag(caption, tag))
+    .join(' ');
+}
+
+/** The caption with the post's missing hashtags after a space: what the caption box starts with and what goes out. */
+export function withHashtags(caption: string, hashtags: string | null | undefined): string {
+  const missing = hashtagsToAdd(caption, hashtags);
+  if (missing === '') return caption;
+  const head = caption.trimEnd();
+  return head === '' ? missing : `${head} ${missing}`;
+}
+
+/** The caption without the post's hashtags: empty when the member wrote nothing of their own. */
+export function ownWords(caption: string, hashtags: string | null | undefined): string {
+  const tags = new Set((hashtags ?? '').split(/\s+/).filter((tag) => tag.length > 1).map((tag) => tag.slice(1).toLocaleLowerCase()));
+  return caption.replace(/(?<![\p{L}\p{N}_])[#＃]([\p{L}\p{N}_]+)/gu, (whole, body: string) => (tags.has(body.toLocaleLowerCase()) ? '' : whole)).trim();
+}
+
+function hashtagsLength(text: string, hashtags: string | null | undefined, count: (text: string) => number): number {
+  const trimmed = hashtagsToAdd(text, hashtags);
   return trimmed.length === 0 ? 0 : count(trimmed) + 1;
 }
 
@@ -129,13 +165,13 @@ export function captionLength(network: LinkableNetwork, text: string, extras: Ca
   let length: number;
   switch (network) {
     case 'twitter':
-      length = weightedLengthX(text) + (extras.url ? POST_URL_WEIGHT_X : 0) + hashtagsLength(extras.hashtagsString, weightedLengthX);
+      length = weightedLengthX(text) + (extras.url ? POST_URL_WEIGHT_X : 0) + hashtagsLength(text, extras.hashtagsString, weightedLengthX);
       break;
     case 'linkedin':
-      length = linkedInLength(withMentionNames(text, extras.mentions ?? [])) + hashtagsLength(extras.hashtagsString, codePoints);
+      length = linkedInLength(withMentionNames(text, extras.mentions ?? [])) + hashtagsLength(text, extras.hashtagsString, codePoints);
       break;
     case 'facebook':
-      length = codePoints(text) + hashtagsLength(extras.hashtagsString, codePoints);
+      length = codePoints(text) + hashtagsLength(text, extras.hashtagsString, codePoints);
       break;
   }
   return { length, max, over: length > max };

@@ -6,6 +6,7 @@
  * when it counts. The dialog url carries the person's tracked link.
  */
 import { ErrorCode, networkIdOfSlug, SHAREABLE_NETWORK_SLUGS, type LinkableNetwork, type ShareableNetworkId } from '@chorus/core';
+import { withHashtags } from '@chorus/core/caption-length';
 import { and, eq, sql } from 'drizzle-orm';
 import { facebookShareDialogUrl, xIntentUrl } from '../connectors/intents.ts';
 import type { Config } from '../config.ts';
@@ -29,9 +30,9 @@ export interface OpenedIntent {
   url: string;
 }
 
-/** The caption with the post's hashtags, as the X composer is filled in. */
+/** The caption with the post's hashtags (each once), as the X composer is filled in. */
 function intentText(post: PostRow, content: string): string {
-  return [content.trim(), hashtagsString(post.hashtags)].filter((part) => part !== '').join(' ');
+  return withHashtags(content.trim(), hashtagsString(post.hashtags));
 }
 
 /**

@@ -4,7 +4,7 @@ import { Button, Field, Link, MessageBar, MessageBarBody, Spinner, Text, Textare
 import { CalendarClock20Regular, Checkmark20Regular, Clock20Regular, Open16Regular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { captionLength } from '@chorus/core/caption-length';
+import { captionLength, withHashtags } from '@chorus/core/caption-length';
 import { aiCaptionRefusal, aiEfficacy, defaultScheduleSlot, firstScheduleDate, isLinkedNetwork, Network, NETWORK_NAMES, postShareResumePath, SHAREABLE_NETWORK_SLUGS, type Mention, type NetworkMetadata, type Post, type PostMetadataResponse } from '@chorus/core';
 import { CaptionCounter } from '../../../components/caption/caption-counter.tsx';
 import { ComplianceNotice } from '../../../components/caption/compliance-notice.tsx';
@@ -108,7 +108,9 @@ export function NetworkPanel(props: {
     props.onDraftChange({ ...draft, content: next.content, mentions: next.mentions });
   };
 
-  const handleAiCaption = (caption: string): void => {
+  const handleAiCaption = (offered: string): void => {
+    // The offer goes in with the post's hashtags, as the box shows every caption.
+    const caption = withHashtags(offered, network.hashtags);
     props.onDraftChange({ ...draft, content: caption, mentions: reconcileMentions(caption, draft.mentions), aiOffered: caption });
   };
 
@@ -133,7 +135,7 @@ export function NetworkPanel(props: {
   };
 
   const askFirst = (action: 'share' | 'queue', run: () => void): void => {
-    if (asksEmptyCaption(draft.content, localStore.get(EMPTY_CAPTION_OPT_OUT_KEY) === '1')) setAskingEmpty({ action, run });
+    if (asksEmptyCaption(draft.content, localStore.get(EMPTY_CAPTION_OPT_OUT_KEY) === '1', network.hashtags)) setAskingEmpty({ action, run });
     else run();
   };
 

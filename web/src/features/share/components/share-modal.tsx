@@ -104,7 +104,7 @@ function ShareTabs(props: {
   const first = networks.find((entry) => entry.networkId === props.initialNetwork) ?? networks[0];
   const [selected, setSelected] = useState<ShareableNetworkId | undefined>(first?.networkId);
   const [drafts, setDrafts] = useState<Drafts>(() =>
-    initialDrafts(networks, props.resume && first ? { network: first.networkId, content: props.resume.content, mentions: props.resume.mentions } : undefined),
+    initialDrafts(networks, props.resume && first ? { network: first.networkId, content: props.resume.content, mentions: props.resume.mentions } : undefined, props.metadata.editable),
   );
   const current = networks.find((entry) => entry.networkId === selected);
   const draft = current ? drafts[current.networkId] : undefined;

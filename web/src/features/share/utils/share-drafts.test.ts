@@ -47,6 +47,23 @@ describe('share drafts', () => {
     expect(hasUnsavedEdits(initialDrafts([network(3, 'li')], { network: 3, content: 'changed', mentions: [] }))).toBe(true);
   });
 
+  it('start an editable caption with the post’s hashtags, counted as saved', () => {
+    const tagged = { ...network(2, 'Our roofs'), hashtags: '#solar #acme' };
+    const drafts = initialDrafts([tagged, { ...network(1, 'Go #solar'), hashtags: '#solar' }]);
+    expect(drafts[2]).toMatchObject({ content: 'Our roofs #solar #acme', saved: 'Our roofs #solar #acme' });
+    expect(drafts[1]).toMatchObject({ content: 'Go #solar', saved: 'Go #solar' });
+    expect(hasUnsavedEdits(drafts)).toBe(false);
+    // A post whose text cannot change keeps its text; a resumed caption is the member's.
+    expect(initialDrafts([tagged], undefined, false)[2]).toMatchObject({ content: 'Our roofs' });
+    expect(initialDrafts([tagged], { network: 2, content: 'mine', mentions: [] })[2]).toMatchObject({ content: 'mine' });
+  });
+
+  it('ask the empty-caption question when the box holds only the post’s hashtags', () => {
+    expect(asksEmptyCaption('#solar #acme', false, '#solar #acme')).toBe(true);
+    expect(asksEmptyCaption('#solar #acme great', false, '#solar #acme')).toBe(false);
+    expect(asksEmptyCaption('#sun', false, '#solar')).toBe(false);
+  });
+
   it('send an empty caption of a post with media as one space', () => {
     expect(contentToSend('', true)).toBe(' ');
     expect(contentToSend('  ', true)).toBe(' ');

@@ -1,4 +1,5 @@
 import { type Mention, type NetworkMetadata, type ShareableNetworkId } from '@chorus/core';
+import { ownWords, withHashtags } from '@chorus/core/caption-length';
 
 /** One network's caption in the share modal. */
 export interface Draft {
@@ -18,14 +19,18 @@ export type Drafts = Partial<Record<ShareableNetworkId, Draft>>;
 export function initialDrafts(
   networks: readonly NetworkMetadata[],
   resume?: { network: ShareableNetworkId; content: string; mentions: Mention[] },
+  editable = true,
 ): Drafts {
   const drafts: Drafts = {};
   for (const entry of networks) {
     const resumed = resume && resume.network === entry.networkId ? resume : null;
+    // An editable caption starts with the post's hashtags in it, as they will be published; the
+    // same text counts as saved, so opening and closing asks nothing.
+    const start = editable ? withHashtags(entry.content, entry.hashtags) : entry.content;
     drafts[entry.networkId] = {
-      content: resumed ? resumed.content : entry.content,
+      content: resumed ? resumed.content : start,
       mentions: resumed ? resumed.mentions : entry.mentions,
-      saved: entry.content,
+      saved: start,
       savedMentions: entry.mentions,
     };
   }
@@ -47,9 +52,9 @@ export function contentToSend(content: string, hasMedia: boolean): string {
   return content.trim() === '' && hasMedia ? ' ' : content;
 }
 
-/** Whether sharing asks the empty-caption question. */
-export function asksEmptyCaption(content: string, optedOut: boolean): boolean {
-  return !optedOut && content.trim() === '';
+/** Whether sharing asks the empty-caption question: nothing but the post's hashtags counts as empty. */
+export function asksEmptyCaption(content: string, optedOut: boolean, hashtags = ''): boolean {
+  return !optedOut && ownWords(content, hashtags) === '';
 }
 
 /** Browser-storage key of the empty-caption warning's opt-out. */
