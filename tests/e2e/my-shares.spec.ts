@@ -155,7 +155,13 @@ test('My Shares opens a queued share on its own, edits its time and caption with
   await expect(editor.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   await captionBox.fill(edited);
   await expect(editor.getByTestId('compliance-notice')).toBeHidden();
-  await expect(editor.getByLabel(/^\d+ of \d+ characters$/)).toBeVisible();
+  // Facebook's counter shows only near its limit: past it, the caption cannot be saved.
+  await expect(editor.getByLabel(/^\d+ of 63206 characters$/)).toHaveCount(0);
+  await captionBox.fill('y'.repeat(63_300));
+  await expect(editor.getByLabel(/^\d+ of 63206 characters$/)).toHaveText(/^633\d\d\/63206$/);
+  await expect(editor.getByText('Over character count.')).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await captionBox.fill(edited);
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Queued post successfully updated').first()).toBeVisible();
   await expect(item.getByText(edited)).toBeVisible();

@@ -147,13 +147,13 @@ export function SchedulePicker(props: {
                 <Input type="time" value={time} onChange={(_, data) => setTime(data.value)} />
               </Field>
               <Text size={200}>{t('share:schedule.zone', { zone: props.zone })}</Text>
-              {editing && count !== null ? (
+              {editing && count !== null && queued !== undefined ? (
                 <>
                   <Field label={t('share:schedule.caption')} validationState={count.over ? 'error' : 'none'} validationMessage={count.over ? t('share:modal.overLimit') : undefined}>
                     <Textarea value={caption} resize="vertical" rows={4} onChange={(_, data) => setCaption(data.value)} />
                   </Field>
                   <ComplianceNotice content={caption} result={compliance.result} />
-                  <CaptionCounter length={count.length} max={count.max} over={count.over} />
+                  <CaptionCounter network={SHAREABLE_NETWORK_SLUGS[queued.networkId]} length={count.length} max={count.max} over={count.over} />
                 </>
               ) : null}
             </DialogContent>

@@ -255,7 +255,7 @@ export function NetworkPanel(props: {
         <AiCaptionHelper postId={post.id} networkId={network.networkId} title={post.title} caption={draft.content} defaultTone={user.user_settings.ai.default_tone} onCaption={handleAiCaption} />
       ) : null}
       <div className={styles.counterRow}>
-        <CaptionCounter length={count.length} max={count.max} over={count.over} />
+        <CaptionCounter network={slug} length={count.length} max={count.max} over={count.over} />
         {metadata.editable ? (
           <Button size="small" disabled={saving || draft.content === draft.saved} onClick={handleSave}>
             {t('share:modal.saveDraft')}
