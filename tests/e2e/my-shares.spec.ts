@@ -16,10 +16,10 @@ async function freshMember(page: Page, baseURL: string | undefined, prefix: stri
 }
 
 /** A live post open to Facebook (a profile queues without a link: it becomes a reminder at its time), skipping `except`. */
-async function facebookPost(page: Page, except: number[] = []): Promise<{ id: number; title: string }> {
+async function facebookPost(page: Page, except: number[] = []): Promise<{ id: number; title: string; hashtags_string: string }> {
   const posts = await page.evaluate(async () => {
     const response = await fetch(`/api/v4/post/?results_per_page=100&_=${Date.now()}`);
-    return ((await response.json()) as { objects: { id: number; title: string; facebook: boolean; url: string | null }[] }).objects;
+    return ((await response.json()) as { objects: { id: number; title: string; facebook: boolean; url: string | null; hashtags_string: string }[] }).objects;
   });
   const found = posts.find((post) => post.facebook && post.url !== null && !except.includes(post.id));
   if (!found) throw new Error('the Acme demo library has no post open to Facebook');
@@ -148,6 +148,8 @@ test('My Shares opens a queued share on its own, edits its time and caption with
   await editor.getByRole('textbox', { name: 'Date (YYYY/MM/DD)' }).fill(localDate(3));
   await editor.getByLabel('Time', { exact: true }).fill('10:45');
   const captionBox = editor.getByRole('textbox', { name: 'Caption' });
+  // The empty caption shows what goes out: the post's hashtags, and nothing else.
+  await expect(captionBox).toHaveValue(post.hashtags_string);
   // The caption is checked as it is typed, with the term marked and Save held back.
   await captionBox.fill('Guaranteed returns for every roof');
   await expect(editor.getByText('Prohibited terms used. Please rephrase to share.')).toBeVisible();

@@ -4,7 +4,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { Calendar } from '@fluentui/react-calendar-compat';
 import { CalendarLtr20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { captionLength } from '@chorus/core/caption-length';
+import { captionLength, withHashtags } from '@chorus/core/caption-length';
 import { compareLocalDates, formatScheduleDate, parseScheduleDate, SHAREABLE_NETWORK_SLUGS, utcToZonedParts, zonedWallTimeToUtc, type LocalDate, type Mention, type ShareableNetworkId } from '@chorus/core';
 import { useConfigInfo } from '../lib/auth.tsx';
 import { CaptionCounter } from './caption/caption-counter.tsx';
@@ -67,7 +67,9 @@ export function SchedulePicker(props: {
   const start = utcToZonedParts(props.initial, props.zone);
   const [date, setDate] = useState(formatScheduleDate(start));
   const [time, setTime] = useState(`${twoDigits(start.hour)}:${twoDigits(start.minute)}`);
-  const [caption, setCaption] = useState(props.caption?.content ?? '');
+  // The caption box shows what goes out, the post's hashtags included, as the share modal does.
+  const startCaption = props.caption === undefined ? '' : withHashtags(props.caption.content, props.caption.hashtags);
+  const [caption, setCaption] = useState(startCaption);
   const [calendarOpen, setCalendarOpen] = useState(false);
   const editing = props.mode === 'edit' && props.caption !== undefined;
   const queued = props.caption;
@@ -95,7 +97,8 @@ export function SchedulePicker(props: {
       return;
     }
     if (editing && (count?.over === true || !compliance.valid)) return;
-    props.onSubmit(at, editing ? { content: caption, mentions } : undefined);
+    // An untouched caption is not sent again: only the time changed.
+    props.onSubmit(at, editing && caption !== startCaption ? { content: caption, mentions } : undefined);
   };
 
   const pickDay = (picked: Date): void => {
