@@ -101,18 +101,26 @@ test('Schedule without a caption (Queue Anyway): the first queue slot from tomor
   await date.fill('2030-01-01');
   await picker.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(picker.getByText('Enter the date as YYYY/MM/DD.')).toBeVisible();
-  // The calendar: next month's 15th, by keyboard-reachable buttons, fills the field.
-  await picker.getByRole('button', { name: 'Choose the date from a calendar' }).click();
+  // The calendar opens on the first date it offers (the field holds no valid one): choosing
+  // tomorrow fills the field. Its months turn by buttons, and Escape closes it.
+  const openCalendar = picker.getByRole('button', { name: 'Choose the date from a calendar' });
+  await openCalendar.click();
   const calendar = page.getByRole('dialog', { name: 'Calendar' });
-  await calendar.getByRole('button', { name: 'Next month' }).click();
-  const [year = 0, month = 1] = localDate(0).split('/').map(Number);
-  const target = new Date(Date.UTC(year, month, 15));
-  const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(target);
-  await calendar.getByRole('button', { name: `15, ${monthName}, ${target.getUTCFullYear()}`, exact: true }).click();
+  const [year = 0, month = 1, day = 1] = localDate(1).split('/').map(Number);
+  const tomorrow = new Date(Date.UTC(year, month - 1, day));
+  const monthName = (date: Date) => new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(date);
+  await calendar.getByRole('button', { name: `${day}, ${monthName(tomorrow)}, ${year}`, exact: true }).click();
   await expect(calendar).toBeHidden();
-  await expect(date).toHaveValue(`${target.getUTCFullYear()}/${String(target.getUTCMonth() + 1).padStart(2, '0')}/15`);
-  await time.fill('09:30');
+  await expect(date).toHaveValue(localDate(1));
+  await openCalendar.click();
+  const next = new Date(Date.UTC(year, month, 1));
+  await calendar.getByRole('button', { name: /^Next month/ }).click();
+  await expect(calendar.getByRole('grid', { name: new RegExp(`^${monthName(next)} ${next.getUTCFullYear()}`) })).toBeVisible();
   expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(picker).toBeVisible();
+  await time.fill('09:30');
   await picker.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(toast(page, 'Post successfully scheduled').first()).toBeVisible();
   await expect(picker).toBeHidden();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FormEvent, JSX } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Popover, PopoverSurface, PopoverTrigger, Text, Textarea } from '@fluentui/react-components';
 import { Calendar } from '@fluentui/react-calendar-compat';
@@ -80,6 +80,15 @@ export function SchedulePicker(props: {
   const count = queued === undefined ? null : captionLength(SHAREABLE_NETWORK_SLUGS[queued.networkId], caption, { url: queued.url, hashtagsString: queued.hashtags, mentions });
   const typedDay = parseScheduleDate(date.trim());
   const calendarDay = typedDay !== null && compareLocalDates(typedDay, props.firstDate) >= 0 ? typedDay : props.firstDate;
+  // The calendar goes back to its value's month whenever the value changes, so every prop it
+  // gets keeps its identity across renders (a new Date each render undid 'Next month').
+  const { year: valueYear, month: valueMonth, day: valueDay } = calendarDay;
+  const calendarValue = useMemo(() => asJsDate({ year: valueYear, month: valueMonth, day: valueDay }), [valueYear, valueMonth, valueDay]);
+  const { year: minYear, month: minMonth, day: minDay } = props.firstDate;
+  const calendarMin = useMemo(() => asJsDate({ year: minYear, month: minMonth, day: minDay }), [minYear, minMonth, minDay]);
+  const language = i18n.language;
+  const strings = useMemo(() => calendarStrings(language, t), [language, t]);
+  const formatting = useMemo(() => calendarFormatting(language), [language]);
   const [dateError, setDateError] = useState<string | null>(null);
   const [timeError, setTimeError] = useState<string | null>(null);
 
@@ -131,13 +140,13 @@ export function SchedulePicker(props: {
                       </PopoverTrigger>
                       <PopoverSurface aria-label={t('share:schedule.calendar')}>
                         <Calendar
-                          value={asJsDate(calendarDay)}
-                          minDate={asJsDate(props.firstDate)}
+                          value={calendarValue}
+                          minDate={calendarMin}
                           onSelectDate={pickDay}
                           onDismiss={() => setCalendarOpen(false)}
-                          firstDayOfWeek={firstDayOfWeek(i18n.language)}
-                          strings={calendarStrings(i18n.language, t)}
-                          dateTimeFormatter={calendarFormatting(i18n.language)}
+                          firstDayOfWeek={firstDayOfWeek(language)}
+                          strings={strings}
+                          dateTimeFormatter={formatting}
                           showGoToToday={false}
                           isMonthPickerVisible={false}
                         />
