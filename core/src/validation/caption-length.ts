@@ -115,10 +115,13 @@ function linkedInLength(text: string): number {
   return length;
 }
 
+/** A hashtag standing on its own (not inside a word), its body captured. */
+const HASHTAG = /(?<![\p{L}\p{N}_])[#＃]([\p{L}\p{N}_]+)/gu;
+
 /** Whether `caption` holds `tag` (`#solar`) as a hashtag of its own, in any case: `#solarpower` does not hold `#solar`. */
 function holdsHashtag(caption: string, tag: string): boolean {
   const body = tag.slice(1).toLocaleLowerCase();
-  for (const match of caption.matchAll(/(?<![\p{L}\p{N}_])[#＃]([\p{L}\p{N}_]+)/gu)) {
+  for (const match of caption.matchAll(HASHTAG)) {
     if (match[1]?.toLocaleLowerCase() === body) return true;
   }
   return false;
@@ -148,7 +151,7 @@ export function withHashtags(caption: string, hashtags: string | null | undefine
 /** The caption without the post's hashtags: empty when the member wrote nothing of their own. */
 export function ownWords(caption: string, hashtags: string | null | undefined): string {
   const tags = new Set((hashtags ?? '').split(/\s+/).filter((tag) => tag.length > 1).map((tag) => tag.slice(1).toLocaleLowerCase()));
-  return caption.replace(/(?<![\p{L}\p{N}_])[#＃]([\p{L}\p{N}_]+)/gu, (whole, body: string) => (tags.has(body.toLocaleLowerCase()) ? '' : whole)).trim();
+  return caption.replace(HASHTAG, (whole, body: string) => (tags.has(body.toLocaleLowerCase()) ? '' : whole)).trim();
 }
 
 function hashtagsLength(text: string, hashtags: string | null | undefined, count: (text: string) => number): number {

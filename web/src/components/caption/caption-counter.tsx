@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './caption.module.css';
 
 /** How near its limit a Facebook caption is before the counter shows. */
-export const FACEBOOK_COUNTER_FROM = 0.9;
+const FACEBOOK_COUNTER_FROM = 0.9;
 
 export function CaptionCounter(props: { network: LinkableNetwork; length: number; max: number; over: boolean }): JSX.Element | null {
   const { t } = useTranslation(['share']);
