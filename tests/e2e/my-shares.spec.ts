@@ -101,18 +101,22 @@ test('Schedule without a caption (Queue Anyway): the first queue slot from tomor
   await date.fill('2030-01-01');
   await picker.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(picker.getByText('Enter the date as YYYY/MM/DD.')).toBeVisible();
-  // The calendar opens on the first date it offers (the field holds no valid one): choosing
-  // tomorrow fills the field. Its months turn by buttons, and Escape closes it.
+  // The calendar opens under the field on the first date it offers (the field holds no valid
+  // one), its day focused: choosing tomorrow fills the field. Its months turn by buttons, and
+  // Escape closes it, not the dialog.
   const openCalendar = picker.getByRole('button', { name: 'Choose the date from a calendar' });
   await openCalendar.click();
-  const calendar = page.getByRole('dialog', { name: 'Calendar' });
+  const calendar = picker.getByRole('group', { name: 'Calendar' });
   const [year = 0, month = 1, day = 1] = localDate(1).split('/').map(Number);
   const tomorrow = new Date(Date.UTC(year, month - 1, day));
   const monthName = (date: Date) => new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(date);
   await calendar.getByRole('button', { name: `${day}, ${monthName(tomorrow)}, ${year}`, exact: true }).click();
   await expect(calendar).toBeHidden();
   await expect(date).toHaveValue(localDate(1));
+  await expect(date).toBeFocused();
+  await expect(openCalendar).toHaveAttribute('aria-expanded', 'false');
   await openCalendar.click();
+  await expect(calendar.getByRole('gridcell', { name: `${day}, ${monthName(tomorrow)}, ${year}`, exact: true, selected: true })).toBeFocused();
   const next = new Date(Date.UTC(year, month, 1));
   await calendar.getByRole('button', { name: /^Next month/ }).click();
   await expect(calendar.getByRole('grid', { name: new RegExp(`^${monthName(next)} ${next.getUTCFullYear()}`) })).toBeVisible();
@@ -120,6 +124,7 @@ test('Schedule without a caption (Queue Anyway): the first queue slot from tomor
   await page.keyboard.press('Escape');
   await expect(calendar).toBeHidden();
   await expect(picker).toBeVisible();
+  await expect(openCalendar).toBeFocused();
   await time.fill('09:30');
   await picker.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(toast(page, 'Post successfully scheduled').first()).toBeVisible();

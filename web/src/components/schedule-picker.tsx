@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent, JSX } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Popover, PopoverSurface, PopoverTrigger, Text, Textarea } from '@fluentui/react-components';
-import { Calendar } from '@fluentui/react-calendar-compat';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text, Textarea } from '@fluentui/react-components';
+import { Calendar, type ICalendar } from '@fluentui/react-calendar-compat';
 import { CalendarLtr20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { captionLength, withHashtags } from '@chorus/core/caption-length';
@@ -71,6 +71,10 @@ export function SchedulePicker(props: {
   const startCaption = props.caption === undefined ? '' : withHashtags(props.caption.content, props.caption.hashtags);
   const [caption, setCaption] = useState(startCaption);
   const [calendarOpen, setCalendarOpen] = useState(false);
+  const dateField = useRef<HTMLInputElement>(null);
+  const calendarButton = useRef<HTMLButtonElement>(null);
+  const calendarRef = useRef<ICalendar>(null);
+  const calendarId = useId();
   const editing = props.mode === 'edit' && props.caption !== undefined;
   const queued = props.caption;
   const complianceOn = useConfigInfo()?.feature_toggles.compliance_enabled === true;
@@ -110,10 +114,23 @@ export function SchedulePicker(props: {
     props.onSubmit(at, editing && caption !== startCaption ? { content: caption, mentions } : undefined);
   };
 
+  // The calendar opens in the dialog, under the field, rather than in a popover of its own: a
+  // second focus trap inside the dialog's lost focus to it now and then on a busy machine, and
+  // the dialog then hid the open calendar from assistive technology. Opening it focuses its day.
+  useEffect(() => {
+    if (calendarOpen) calendarRef.current?.focus();
+  }, [calendarOpen]);
+
   const pickDay = (picked: Date): void => {
     setDate(formatScheduleDate({ year: picked.getFullYear(), month: picked.getMonth() + 1, day: picked.getDate() }));
     setDateError(null);
     setCalendarOpen(false);
+    dateField.current?.focus();
+  };
+
+  const closeCalendar = (): void => {
+    setCalendarOpen(false);
+    calendarButton.current?.focus();
   };
 
   const title = props.mode === 'schedule' ? t('share:schedule.title') : props.mode === 'reschedule' ? t('share:schedule.modifyTitle') : t('share:schedule.editTitle');
@@ -128,33 +145,42 @@ export function SchedulePicker(props: {
             <DialogContent className={styles.fields}>
               <Field label={t('share:schedule.date')} validationState={dateError === null ? 'none' : 'error'} validationMessage={dateError ?? undefined}>
                 <Input
+                  ref={dateField}
                   value={date}
                   inputMode="numeric"
                   placeholder="YYYY/MM/DD"
                   autoComplete="off"
                   onChange={(_, data) => setDate(data.value)}
                   contentAfter={
-                    <Popover open={calendarOpen} onOpenChange={(_, data) => setCalendarOpen(data.open)} trapFocus positioning="below-end">
-                      <PopoverTrigger disableButtonEnhancement>
-                        <Button appearance="transparent" size="small" icon={<CalendarLtr20Regular />} aria-label={t('share:schedule.openCalendar')} />
-                      </PopoverTrigger>
-                      <PopoverSurface aria-label={t('share:schedule.calendar')}>
-                        <Calendar
-                          value={calendarValue}
-                          minDate={calendarMin}
-                          onSelectDate={pickDay}
-                          onDismiss={() => setCalendarOpen(false)}
-                          firstDayOfWeek={firstDayOfWeek(language)}
-                          strings={strings}
-                          dateTimeFormatter={formatting}
-                          showGoToToday={false}
-                          isMonthPickerVisible={false}
-                        />
-                      </PopoverSurface>
-                    </Popover>
+                    <Button
+                      ref={calendarButton}
+                      appearance="transparent"
+                      size="small"
+                      icon={<CalendarLtr20Regular />}
+                      aria-label={t('share:schedule.openCalendar')}
+                      aria-expanded={calendarOpen}
+                      aria-controls={calendarOpen ? calendarId : undefined}
+                      onClick={() => setCalendarOpen((open) => !open)}
+                    />
                   }
                 />
               </Field>
+              {calendarOpen ? (
+                <div id={calendarId} role="group" aria-label={t('share:schedule.calendar')} className={styles.calendar}>
+                  <Calendar
+                    componentRef={calendarRef}
+                    value={calendarValue}
+                    minDate={calendarMin}
+                    onSelectDate={pickDay}
+                    onDismiss={closeCalendar}
+                    firstDayOfWeek={firstDayOfWeek(language)}
+                    strings={strings}
+                    dateTimeFormatter={formatting}
+                    showGoToToday={false}
+                    isMonthPickerVisible={false}
+                  />
+                </div>
+              ) : null}
               <Field label={t('share:schedule.time')} validationState={timeError === null ? 'none' : 'error'} validationMessage={timeError ?? undefined}>
                 <Input type="time" value={time} onChange={(_, data) => setTime(data.value)} />
               </Field>
