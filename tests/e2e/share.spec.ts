@@ -107,7 +107,7 @@ test('X: an unlinked network offers Link, the link flow comes back with the capt
   expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
 
   await modal.getByRole('button', { name: 'Link Twitter' }).click();
-  await expect(page.getByRole('heading', { name: 'Link your X (Twitter) account (sandbox)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Link your Twitter account (sandbox)' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Account name' }).fill('Fresh on X');
   await page.getByRole('button', { name: 'Allow' }).click();
 

@@ -55,9 +55,9 @@ test('denying consent comes back with a notice and links nothing', async ({ page
   await signInFreshUser(page, user);
   await expect(page).toHaveURL(/\/onboarding\?slide=1$/);
 
-  const card = page.getByRole('region', { name: 'X (Twitter)' });
-  await card.getByRole('button', { name: 'Link X (Twitter)' }).click();
-  await expect(page.getByRole('heading', { name: 'Link your X (Twitter) account (sandbox)' })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Twitter' });
+  await card.getByRole('button', { name: 'Link Twitter' }).click();
+  await expect(page.getByRole('heading', { name: 'Link your Twitter account (sandbox)' })).toBeVisible();
   await page.getByRole('button', { name: 'Deny' }).click();
 
   await expect(page).toHaveURL(/\/onboarding\?slide=1$/);

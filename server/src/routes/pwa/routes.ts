@@ -31,7 +31,7 @@ export function webAppManifest(company: Pick<CompanyRow, 'name' | 'title' | 'tin
     id: '/',
     name,
     short_name: short.length > 12 ? short.slice(0, 12).trim() : short,
-    description: `${name}: share the posts your company approved to X, LinkedIn and Facebook.`,
+    description: `${name}: share the posts your company approved to Twitter, LinkedIn and Facebook.`,
     start_url: '/',
     scope: '/',
     display: 'standalone',

@@ -253,7 +253,7 @@ describe('linking through the sandbox network', () => {
     const spanishConsent = await startLink('acme', spanishToken, 'twitter');
     const own = await page(spanishConsent, { 'accept-language': 'fr-CA', cookie: `${AUTH_COOKIE}=${spanishToken}; ${LANGUAGE_COOKIE}=de-DE` });
     expect(own.body).toContain('<html lang="es-ES">');
-    expect(own.body).toContain('<h1>Vincular tu cuenta de X (Twitter) (entorno de pruebas)</h1>');
+    expect(own.body).toContain('<h1>Vincular tu cuenta de Twitter (entorno de pruebas)</h1>');
 
     const decide = new URL(spanishConsent.href.replace('/authorize', '/decide'));
     decide.searchParams.set('decision', 'allow');

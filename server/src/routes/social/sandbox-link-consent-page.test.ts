@@ -24,7 +24,7 @@ describe('renderLinkConsentPage', () => {
     const html = renderLinkConsentPage({ network: 'twitter', companyName: HOSTILE, state: HOSTILE, error: 'nameRequired', language });
     const s = LINK_CONSENT_STRINGS[language];
     expect(html).toContain(`<html lang="${language}">`);
-    expect(html).toContain('X (Twitter)');
+    expect(html).toContain('Twitter');
     expect(html).toContain(s.errors.nameRequired);
     expect(html).toContain(`>${s.accountName}</label>`);
     expect(html).not.toContain('<script>');

@@ -4,7 +4,7 @@
  * ../social-sign-in/consent-page-language.ts for how it is picked). Strings come from the
  * per-language files in ./locales; every value is escaped.
  */
-import type { Language } from '@chorus/core';
+import { NETWORK_NAMES, SHAREABLE_NETWORKS, SHAREABLE_NETWORK_SLUGS, type Language } from '@chorus/core';
 import { htmlText } from '../social-sign-in/consent-page-language.ts';
 import { renderConsentShell } from '../social-sign-in/sandbox-consent-shell.ts';
 import deDE from './locales/de-DE.json' with { type: 'json' };
@@ -35,7 +35,8 @@ export interface LinkConsentPageInput {
   language: Language;
 }
 
-const NETWORK_TITLES: Readonly<Record<string, string>> = { twitter: 'X (Twitter)', facebook: 'Facebook', linkedin: 'LinkedIn' };
+/** The network's name as the product writes it everywhere, by its path slug. */
+const NETWORK_TITLES: Readonly<Record<string, string>> = Object.fromEntries(SHAREABLE_NETWORKS.map((id) => [SHAREABLE_NETWORK_SLUGS[id], NETWORK_NAMES[id]]));
 
 /** The consent page; submitting goes to /api/v1/social/sandbox/{network}/decide by GET. */
 export function renderLinkConsentPage(input: LinkConsentPageInput): string {
