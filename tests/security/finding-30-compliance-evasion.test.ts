@@ -20,7 +20,7 @@ let token: string;
 beforeAll(async () => {
   t = await createTestContext();
   f = await buildTenants(t.db);
-  await saveComplianceSettings(t.db, f.acme.id, { enabled: true, prohibited: ['guaranteed returns', 'risk-free', 'crypto'], limited: [], threshold: 3 });
+  await saveComplianceSettings(t.db, f.acme.id, { enabled: true, prohibited: ['guaranteed returns', 'risk-free', 'crypto'], limited: [], threshold: 3 }, 'cli:test');
   const user = await buildUser(t.db, [{ company: f.acme }]);
   await linkNetwork(t.db, t.config, user, 'linkedin');
   token = await sessionFor(t.db, user, f.acme);

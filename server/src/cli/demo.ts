@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import { createMediaStore, publishLocalFolder } from '../lib/media-store.ts';
-import { auditLog } from '../db/schema.ts';
+import { recordAudit } from '../commands/audit.ts';
 import { demoInviteLinks, mailDemoInvites, writeDemoInviteLinks } from '../seed/demo-invites.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD } from '../seed/demo-content.ts';
 import { seedDemoData } from '../seed/seed.ts';
@@ -32,6 +32,6 @@ export async function seedDemo(ctx: ProvisioningContext, config: Config): Promis
   await writeDemoInviteLinks(config, links);
   await mailDemoInvites({ db, config }, config, result.invites);
   const subdomains = DEMO_COMPANIES.map((c) => c.subdomain);
-  await db.insert(auditLog).values({ actor: ctx.actor, companyId: null, action: 'demo.seed', target: null, data: { companies: result.companies, posts: result.posts } });
+  await recordAudit(db, { actor: ctx.actor, companyId: null, action: 'demo.seed', target: null, data: { companies: result.companies, posts: result.posts } });
   return { seeded: true, companies: subdomains, posts: result.posts, password: DEMO_PASSWORD, invites: links.map((l) => l.url) };
 }

@@ -11,7 +11,8 @@ import { createInvite, inviteUrl } from '../auth/invites.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { DEFAULT_FEATURE_TOGGLES, DEFAULT_SSO_SETTINGS } from '../db/defaults.ts';
-import { auditLog, companies, memberships, users, type CompanyRow } from '../db/schema.ts';
+import { recordAudit } from '../commands/audit.ts';
+import { companies, memberships, users, type CompanyRow } from '../db/schema.ts';
 import { sendMail } from '../mail/send-mail.ts';
 import { companyDefaultLanguage } from '../presenters/company.ts';
 
@@ -199,7 +200,7 @@ async function findCompany(db: Database, subdomain: string): Promise<CompanyRow>
 }
 
 async function audit(db: Database, actor: string, companyId: number | null, action: string, target: string | null, data: Record<string, unknown> = {}): Promise<void> {
-  await db.insert(auditLog).values({ actor, companyId, action, target, data });
+  await recordAudit(db, { actor, companyId, action, target, data });
 }
 
 function roleName(role: number): string {

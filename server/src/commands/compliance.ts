@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { companies, companyCompliance, type CompanyRow } from '../db/schema.ts';
 import { rephraseToShare } from '../errors.ts';
+import { recordAudit } from './audit.ts';
 
 /** The threshold of a company that never saved its lists. */
 export const DEFAULT_COMPLIANCE_THRESHOLD = 3;
@@ -64,13 +65,22 @@ function distinct(terms: readonly string[]): string[] {
   });
 }
 
+/** What `after` adds to `before` and what it leaves out, compared as the matcher compares (case aside). */
+function listChange(before: readonly string[], after: readonly string[]): { added: string[]; removed: string[] } {
+  const had = new Set(before.map((term) => term.toLowerCase()));
+  const has = new Set(after.map((term) => term.toLowerCase()));
+  return { added: after.filter((term) => !had.has(term.toLowerCase())), removed: before.filter((term) => !has.has(term.toLowerCase())) };
+}
+
 /**
  * Saves the lists and threshold (a new version) and sets the `compliance_enabled` toggle, in
- * one transaction; returns what is now stored.
+ * one transaction with its audit record (`compliance.update`: the toggle and threshold before
+ * and after, the terms added to and removed from each list); returns what is now stored.
  */
-export async function saveComplianceSettings(db: Database, companyId: number, input: ComplianceSettings): Promise<ComplianceSettings> {
+export async function saveComplianceSettings(db: Database, companyId: number, input: ComplianceSettings, actor: string): Promise<ComplianceSettings> {
   const values = { prohibited: distinct(input.prohibited), limited: distinct(input.limited), threshold: input.threshold };
   await db.transaction(async (tx) => {
+    const before = await readComplianceSettings(tx, companyId);
     await tx
       .insert(companyCompliance)
       .values({ companyId, ...values })
@@ -80,6 +90,18 @@ export async function saveComplianceSettings(db: Database, companyId: number, in
       .update(companies)
       .set({ featureToggles: sql`jsonb_set(${companies.featureToggles}, '{compliance_enabled}', ${JSON.stringify(input.enabled)}::jsonb)` })
       .where(eq(companies.id, companyId));
+    await recordAudit(tx, {
+      actor,
+      companyId,
+      action: 'compliance.update',
+      target: null,
+      data: {
+        before: { enabled: before.enabled, threshold: before.threshold },
+        after: { enabled: input.enabled, threshold: values.threshold },
+        prohibited: listChange(before.prohibited, values.prohibited),
+        limited: listChange(before.limited, values.limited),
+      },
+    });
   });
   return readComplianceSettings(db, companyId);
 }

@@ -1,8 +1,8 @@
 import { ComplianceSettings, ComplianceValidateResponse, ErrorCode, Network, Role, type ComplianceSettings as Settings } from '@chorus/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertCompliant } from '../../commands/compliance.ts';
-import { companies, companyCompliance } from '../../db/schema.ts';
+import { auditLog, companies, companyCompliance } from '../../db/schema.ts';
 import { ApiError, FACEBOOK_REPHRASE_MESSAGE } from '../../errors.ts';
 import { createTestContext, get, hostOf, post, type TestContext } from '../../test/app.ts';
 import { buildPost, buildUser, sessionFor } from '../../test/factories.ts';
@@ -51,6 +51,25 @@ describe('GET and PUT /api/v1/company/settings/compliance', () => {
     expect(row?.featureToggles.compliance_enabled).toBe(false);
     // Only that toggle moved.
     expect(row?.featureToggles.twitter_enabled).toBe(true);
+  });
+
+  it('write who changed what to the audit log, in the same transaction: toggle and threshold before and after, terms added and removed', async () => {
+    const res = await put('acme', f.tokens.acmeAdmin, { enabled: false, prohibited: ['Crypto', 'insider tip'], limited: ['free', 'best'], threshold: 5 });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.companyId, f.acme.id), eq(auditLog.action, 'compliance.update'))).orderBy(desc(auditLog.id)).limit(1);
+    expect(row?.actor).toBe(`user:${f.acmeAdmin.id}`);
+    expect(row?.target).toBeNull();
+    expect(row?.data).toEqual({
+      before: { enabled: true, threshold: 2 },
+      after: { enabled: false, threshold: 5 },
+      prohibited: { added: ['insider tip'], removed: ['guaranteed returns'] },
+      limited: { added: [], removed: ['exclusive'] },
+    });
+    // A refused change writes nothing.
+    const before = await t.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.companyId, f.acme.id));
+    expect((await put('acme', managerToken, RULES)).statusCode).toBe(403);
+    expect((await put('acme', f.tokens.acmeAdmin, { ...RULES, threshold: -1 })).statusCode).toBe(400);
+    expect(await t.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.companyId, f.acme.id))).toHaveLength(before.length);
   });
 
   it('show a company that never saved lists as empty, with the default threshold', async () => {

@@ -4,9 +4,9 @@
  * caption (v2 `POST /api/v2/compliance/validate`, any member, for a post they can see).
  */
 import { ComplianceSettings, ComplianceValidateRequest, ComplianceValidateResponse } from '@chorus/core';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { checkCompliance, readComplianceSettings, saveComplianceSettings } from '../../commands/compliance.ts';
-import type { CompanyRow } from '../../db/schema.ts';
+import { userActor } from '../../commands/audit.ts';
 import { parseInput, postUnavailable } from '../../errors.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { checked } from '../../lib/respond.ts';
@@ -16,20 +16,15 @@ import { serve } from '../../lib/serve.ts';
 
 /** Compliance routes. */
 export const complianceRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  async function adminCompany(request: FastifyRequest): Promise<CompanyRow> {
-    const { company } = await authenticateFor(ctx.db, request, 'compliance.manage');
-    return company;
-  }
-
   serve(app, 'GET /api/v1/company/settings/compliance', async (request) => {
-    const company = await adminCompany(request);
+    const { company } = await authenticateFor(ctx.db, request, 'compliance.manage');
     return checked(ComplianceSettings, await readComplianceSettings(ctx.db, company.id), ctx.checkResponses);
   });
 
   serve(app, 'PUT /api/v1/company/settings/compliance', async (request) => {
-    const company = await adminCompany(request);
+    const { company, viewer } = await authenticateFor(ctx.db, request, 'compliance.manage');
     const input = parseInput(ComplianceSettings, request.body ?? {});
-    return checked(ComplianceSettings, await saveComplianceSettings(ctx.db, company.id, input), ctx.checkResponses);
+    return checked(ComplianceSettings, await saveComplianceSettings(ctx.db, company.id, input, userActor(viewer.user.id)), ctx.checkResponses);
   });
 
   serve(app, 'POST /api/v2/compliance/validate', async (request) => {

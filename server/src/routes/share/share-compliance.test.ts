@@ -19,7 +19,7 @@ let f: Tenants;
 beforeAll(async () => {
   t = await createTestContext();
   f = await buildTenants(t.db);
-  await saveComplianceSettings(t.db, f.acme.id, { enabled: true, prohibited: ['guaranteed returns'], limited: ['cheap', 'free'], threshold: 1 });
+  await saveComplianceSettings(t.db, f.acme.id, { enabled: true, prohibited: ['guaranteed returns'], limited: ['cheap', 'free'], threshold: 1 }, 'cli:test');
 });
 afterAll(() => t.close());
 
