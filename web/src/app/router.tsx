@@ -48,6 +48,7 @@ const PostDialogRoute = lazy(() => import('./routes/post-dialog.tsx').then((m) =
 const AtomRoute = lazy(() => import('./routes/atom.tsx').then((m) => ({ default: m.AtomRoute })));
 const LegalRoute = lazy(() => import('./routes/legal.tsx').then((m) => ({ default: m.LegalRoute })));
 const AdminLandingRoute = lazy(() => import('./routes/admin-landing.tsx').then((m) => ({ default: m.AdminLandingRoute })));
+const AdminComplianceRoute = lazy(() => import('./routes/admin-compliance.tsx').then((m) => ({ default: m.AdminComplianceRoute })));
 const AdminRedirectRoute = lazy(() => import('./routes/admin-redirect.tsx').then((m) => ({ default: m.AdminRedirectRoute })));
 const TopicRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.TopicRoute })));
 // Search stays out of the library chunk: its search box's code is not a topic page's (library-routes.tsx).
@@ -163,6 +164,7 @@ export function createRoutes(): RouteObject[] {
             { path: 'confirm-user-deletion', element: <ConfirmUserDeletionRoute /> },
             { path: 'redirect', element: <AdminRedirectRoute /> },
             { path: 'admin', element: <AdminLandingRoute /> },
+            { path: 'admin/compliance', element: <AdminComplianceRoute /> },
           ],
         },
         {

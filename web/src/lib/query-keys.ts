@@ -5,6 +5,10 @@
  */
 export const queryKeys = {
   brandedSettings: () => ['branded-settings'] as const,
+  admin: {
+    /** The company's compliance lists, threshold and toggle (admin console). */
+    compliance: () => ['admin', 'compliance'] as const,
+  },
   configInfo: () => ['config-info'] as const,
   user: {
     all: () => ['user'] as const,

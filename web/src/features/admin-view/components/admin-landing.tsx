@@ -3,7 +3,7 @@ import type { FormEvent, JSX } from 'react';
 import { Button, Card, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Text, Title2 } from '@fluentui/react-components';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Role } from '@chorus/core';
+import { can, Role } from '@chorus/core';
 import { RouterButtonLink } from '../../../components/router-link.tsx';
 import { viewSwitchLabel } from '../../../lib/view-switch.ts';
 import { deleteCodeOf } from '../utils/delete-code.ts';
@@ -102,6 +102,21 @@ export function AdminLanding(props: { role: number; dashboardEnabled: boolean })
       <Text as="p" className={styles.paragraph}>
         {t('screens:admin.intro')}
       </Text>
+      {can(props.role, 'compliance.manage') ? (
+        <Card className={styles.card}>
+          <Text as="h2" size={500} weight="semibold" className={styles.heading}>
+            {t('screens:admin.console.title')}
+          </Text>
+          <Text as="p" className={styles.paragraph}>
+            {t('screens:admin.console.compliance')}
+          </Text>
+          <div>
+            <RouterButtonLink to="/admin/compliance" appearance="primary">
+              {t('screens:admin.console.openCompliance')}
+            </RouterButtonLink>
+          </div>
+        </Card>
+      ) : null}
       {key === 'admin' ? (
         <DeletionRequests />
       ) : (
