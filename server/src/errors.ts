@@ -92,6 +92,21 @@ export function postUnavailable(): ApiError {
   return new ApiError(ErrorCode.POST_UNAVAILABLE);
 }
 
+/** 484: a post's link could not be opened (not http(s), unreachable, refused by the SSRF guard or not 2xx). */
+export function linkUnreachable(): ApiError {
+  return new ApiError(ErrorCode.LINK_UNREACHABLE);
+}
+
+/** 485: a post image upload that is not an image of the accepted types, or does not decode. */
+export function imageInvalid(): ApiError {
+  return new ApiError(ErrorCode.IMAGE_INVALID);
+}
+
+/** 486: a post image upload over POST_IMAGE_MAX_BYTES. */
+export function imageTooLarge(): ApiError {
+  return new ApiError(ErrorCode.IMAGE_TOO_LARGE);
+}
+
 /** Parses input with a contract schema, or throws a 201 listing the problems. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);

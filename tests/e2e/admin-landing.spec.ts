@@ -38,12 +38,15 @@ test.describe('admin landing page', () => {
     await expect(page).toHaveURL(/\/confirm-user-deletion\?delete_code=Abcdefgh12345678$/);
   });
 
-  test('a content creator arriving through /redirect sees what is coming for creators', async ({ page }) => {
+  test('a content creator arriving through /redirect finds the posts and sees what is coming for creators', async ({ page }) => {
     await page.goto('/sign-in?from_admin_view=1&next=%2Fposts');
     await signInWithEmail(page, 'creator@acme.example');
     await expect(page).toHaveURL(/\/admin\?next=%2Fposts&from_admin_view=1$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Content creator view' })).toBeVisible();
-    await expect(page.getByText('Creating posts for the library')).toBeVisible();
+    await expect(page.getByText('How your posts perform')).toBeVisible();
+    // A creator writes posts, but does not edit the compliance lists.
+    await expect(page.getByRole('link', { name: 'Posts' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Compliance lists' })).toHaveCount(0);
   });
 
   test('a plain user, and a company without the dashboard, are told the admin view is not available', async ({ page, baseURL }) => {

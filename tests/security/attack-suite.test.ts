@@ -6,8 +6,9 @@
  *   first), with a session of another company on this host (a Globex-only user's, and the
  *   Globex session of someone who is an Acme member too), and with an Acme session on the
  *   other company's host and on the assisted-login host: 401, our "sign in" code;
- * - as a member acting on another member's account, a plain user or content creator on a
- *   manager route, and anyone but an admin on an admin route: 403, our forbidden code;
+ * - as a member acting on another member's account, a plain user on a content creator's route,
+ *   a plain user or content creator on a manager route, and anyone but an admin on an admin
+ *   route: 403, our forbidden code;
  * - as a member who has not confirmed their e-mail address, on every route but the few the
  *   confirm-your-e-mail screen needs (declared `unconfirmed`): 403, our unconfirmed code 490;
  * - on every state-changing route, cross-site with the session cookie alone (no X-AUTH-TOKEN,
@@ -67,7 +68,15 @@ const crossSiteCases: { key: string; route: Declared; method: HTTPMethods }[] = 
   });
 const roleCases = protectedRoutes.flatMap((route) => {
   const refused: ('user' | 'creator' | 'manager' | 'other-member')[] =
-    route.access === 'admin' ? ['user', 'creator', 'manager'] : route.access === 'manager' ? ['user', 'creator'] : route.access === 'self' ? ['other-member'] : [];
+    route.access === 'admin'
+      ? ['user', 'creator', 'manager']
+      : route.access === 'manager'
+        ? ['user', 'creator']
+        : route.access === 'creator'
+          ? ['user']
+          : route.access === 'self'
+            ? ['other-member']
+            : [];
   return refused.map((who) => ({ route, who }));
 });
 const controlRoutes = protectedRoutes.filter((route) => route.noControl === undefined);
@@ -193,7 +202,7 @@ function expectAnswer(response: LightMyRequestResponse, status: number, code: nu
  * (`unconfirmed`: one who has not yet followed the link mailed to confirm their address).
  */
 async function freshCaller(route: Declared, options: { unconfirmed?: boolean } = {}): Promise<{ caller: Caller; token: string }> {
-  const role = route.access === 'admin' ? Role.ADMIN : route.access === 'manager' ? Role.MANAGER : Role.USER;
+  const role = route.access === 'admin' ? Role.ADMIN : route.access === 'manager' ? Role.MANAGER : route.access === 'creator' ? Role.CONTENT_CREATOR : Role.USER;
   const user = await buildUser(db, [{ company: tenants.acme, role }], options.unconfirmed === true ? { emailConfirmedAt: null } : {});
   const caller: Caller = { user };
   if (route.setup === 'own-comment') {
@@ -354,7 +363,8 @@ describe('a lower role or another member: 403', () => {
 
 describe('control: the same requests are let through for a caller the route admits', () => {
   for (const route of controlRoutes) {
-    attack(`${route.key} as a new Acme ${route.access === 'admin' ? 'admin' : route.access === 'manager' ? 'manager' : 'member'}`, async () => {
+    const admitted = route.access === 'admin' ? 'admin' : route.access === 'manager' ? 'manager' : route.access === 'creator' ? 'content creator' : 'member';
+    attack(`${route.key} as a new Acme ${admitted}`, async () => {
       const { caller, token } = await freshCaller(route);
       const response = await send({ method: route.method, host: 'acme', request: route.request(fixture, caller), token });
       const refused = response.statusCode === 401 || (response.statusCode === 403 && errorCodeOf(response) === ErrorCode.FORBIDDEN);

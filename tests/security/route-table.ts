@@ -50,6 +50,23 @@ export interface RouteEntry {
 
 const path = (url: string) => () => ({ url });
 
+/** An honest draft of the admin console's editor. */
+const ADMIN_POST_DRAFT = {
+  title: 'Drafted from the attack suite',
+  content: 'A caption',
+  hashtags: [],
+  url: null,
+  images: [],
+  networks: { twitter: true, facebook: true, linkedin: true },
+  topic_ids: [],
+  is_featured: false,
+  is_reactions_enabled: true,
+  is_comments_enabled: true,
+  start: null,
+  expiration: null,
+  captions: { twitter: null, facebook: null, linkedin: null },
+};
+
 /** Every route of the server. */
 export const ROUTE_TABLE: Record<RouteKey, RouteEntry> = {
   // Infrastructure and static files.
@@ -256,6 +273,20 @@ export const ROUTE_TABLE: Record<RouteKey, RouteEntry> = {
     request: () => ({ url: '/api/v4/admin/post/deferred/999999/pushed-edit', body: { content: 'Attack edit', reason: 'Attack reason' } }),
   },
   'POST /api/v4/admin/post/:postId/auto-queue': { request: (f) => ({ url: `/api/v4/admin/post/${f.postId}/auto-queue`, body: { network_id: 3, user_ids: [f.acmeUser.id] } }) },
+  // The admin console's posts (content creators up; the actions managers up).
+  'GET /api/v1/admin/posts': { request: path('/api/v1/admin/posts?state=live&query=post&sort=title') },
+  'GET /api/v1/admin/posts/authors': { request: path('/api/v1/admin/posts/authors') },
+  'GET /api/v1/admin/posts/:id': { request: (f) => ({ url: `/api/v1/admin/posts/${f.postId}` }) },
+  'POST /api/v1/admin/posts': { request: () => ({ url: '/api/v1/admin/posts', body: ADMIN_POST_DRAFT }) },
+  // An unknown id (404 to the admitted): an edit of the fixture's post would change it for the other cases.
+  'PUT /api/v1/admin/posts/:id': { request: () => ({ url: '/api/v1/admin/posts/999999', body: ADMIN_POST_DRAFT }) },
+  // A form without a file (201 to the admitted): the access check answers before the upload is read.
+  'POST /api/v1/admin/posts/images': { request: () => ({ url: '/api/v1/admin/posts/images', form: { note: 'no file' } }) },
+  // A loopback link the SSRF guard refuses (484 to the admitted), so the suite reaches no network.
+  'POST /api/v1/admin/posts/link-preview': { request: () => ({ url: '/api/v1/admin/posts/link-preview', body: { url: 'http://127.0.0.1/attack' } }) },
+  'POST /api/v1/admin/posts/actions': { request: () => ({ url: '/api/v1/admin/posts/actions', body: { action: 'delete', ids: [999999] } }) },
+  // The admin console's audit log.
+  'GET /api/v1/admin/audit': { request: path('/api/v1/admin/audit?action=compliance&query=threshold') },
   'GET /api/v5/post/timeline/shared': { request: path('/api/v5/post/timeline/shared') },
   'GET /api/v5/post/timeline/queued': { request: path('/api/v5/post/timeline/queued') },
   'GET /api/v5/post/timeline/queued/:id': { request: path('/api/v5/post/timeline/queued/999999') },

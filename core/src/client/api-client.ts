@@ -30,6 +30,7 @@ export type Query = Record<string, QueryValue>;
 /** What a call sends besides its route: the path's parameters (where it has some), a query, a body. */
 export type CallInput<K extends RouteKey> = (keyof RouteParams<K> extends never ? { params?: never } : { params: RouteParams<K> }) & {
   query?: Query;
+  /** JSON, or a FormData sent as multipart (file uploads). */
   body?: unknown;
   keepalive?: boolean;
 };
@@ -94,14 +95,16 @@ export class ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json', ...this.#options.headers };
     const token = this.#options.tokens.get();
     if (token) headers[AUTH_HEADER] = token;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A form (a file upload) sets its own multipart type and boundary.
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
     let response: Response;
     try {
       response = await this.#fetch(this.url(options.version, options.path, query), {
         method: verb,
         headers,
-        body: options.body === undefined ? null : JSON.stringify(options.body),
+        body: options.body === undefined ? null : isForm ? (options.body as FormData) : JSON.stringify(options.body),
         credentials: 'same-origin',
         ...(options.keepalive ? { keepalive: true } : {}),
       });

@@ -20,3 +20,5 @@ export * from './track.ts';
 export * from './email-confirmation.ts';
 export * from './captions.ts';
 export * from './queue.ts';
+export * from './admin-posts.ts';
+export * from './audit.ts';

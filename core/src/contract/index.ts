@@ -27,3 +27,5 @@ export * from './ai-caption.ts';
 export * from './queue.ts';
 export * from './page-copies.ts';
 export * from './routes.ts';
+export * from './admin-posts.ts';
+export * from './audit.ts';

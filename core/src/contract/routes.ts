@@ -11,6 +11,8 @@
  * - public: works without a session (`why` says why);
  * - member: any signed-in member of the host's company;
  * - self: a member acting on their own account (the path's :id must be theirs);
+ * - creator: content creators, managers and admins of the host's company (the admin console's
+ *   content work: core's `posts.write` and `suggestions.review`);
  * - manager: managers and admins of the host's company;
  * - admin: admins of the host's company.
  *
@@ -21,7 +23,9 @@
  * them (an identity provider's form post, a server calling).
  */
 import type { z } from 'zod';
+import { AdminPost, AdminPostActionResponse, AdminPostAuthorsResponse, AdminPostListResponse, LinkPreviewResponse, PostImageResponse } from './admin-posts.ts';
 import { AiCaptionResponse } from './ai-caption.ts';
+import { AuditLogResponse } from './audit.ts';
 import { SignOutResponse } from './auth.ts';
 import { FollowTopicResponse, SortOrder, UserTopicListResponse } from './topic.ts';
 import { CommentDeleteResponse, CommentListResponse, CommentSaveResponse } from './comment.ts';
@@ -46,7 +50,7 @@ import { AnalyticsEventResponse, TrackClickResponse, TrackImpressionsResponse } 
 import { AppLanguageResponse, ChangePasswordResponse, UserResponse } from './user.ts';
 
 /** Who may call a route. */
-export type RouteAccess = 'public' | 'member' | 'self' | 'manager' | 'admin';
+export type RouteAccess = 'public' | 'member' | 'self' | 'creator' | 'manager' | 'admin';
 
 /** One route's definition. */
 export interface RouteDefinition {
@@ -153,6 +157,17 @@ export const ROUTES = {
   'DELETE /api/v1/company/settings/sso/google': { access: 'admin' },
   'GET /api/v1/company/settings/compliance': { access: 'admin', response: ComplianceSettings },
   'PUT /api/v1/company/settings/compliance': { access: 'admin', response: ComplianceSettings },
+
+  // The admin console: posts (content creators up; status changes managers up) and the audit log.
+  'GET /api/v1/admin/posts': { access: 'creator', response: AdminPostListResponse },
+  'GET /api/v1/admin/posts/authors': { access: 'creator', response: AdminPostAuthorsResponse },
+  'GET /api/v1/admin/posts/:id': { access: 'creator', response: AdminPost },
+  'POST /api/v1/admin/posts': { access: 'creator', response: AdminPost },
+  'PUT /api/v1/admin/posts/:id': { access: 'creator', response: AdminPost },
+  'POST /api/v1/admin/posts/images': { access: 'creator', response: PostImageResponse },
+  'POST /api/v1/admin/posts/link-preview': { access: 'creator', response: LinkPreviewResponse },
+  'POST /api/v1/admin/posts/actions': { access: 'manager', response: AdminPostActionResponse },
+  'GET /api/v1/admin/audit': { access: 'manager', response: AuditLogResponse },
 
   // Topics.
   'GET /api/v1/category': { access: 'member', response: TopicListResponse },

@@ -70,6 +70,12 @@ export const ErrorCode = {
   AVATAR_TOO_LARGE: 481,
   /** Our own: an avatar outside 150x150 to 600x800 pixels. */
   AVATAR_DIMENSIONS: 482,
+  /** Our own: a post's link that could not be opened (not http(s), unreachable, refused by the SSRF guard or not 2xx); nothing was saved. */
+  LINK_UNREACHABLE: 484,
+  /** Our own: a post image upload that is not a JPEG, PNG, WebP, GIF or AVIF image that decodes. */
+  IMAGE_INVALID: 485,
+  /** Our own: a post image upload over POST_IMAGE_MAX_BYTES (10 MB). */
+  IMAGE_TOO_LARGE: 486,
   /** Our own: the company does not let people in this way (e-mail sign-in off, an SSO not set up); nothing was checked. */
   SIGN_IN_METHOD_OFF: 489,
   /** Our own: a self signed-up member has not yet followed the link mailed to confirm their address. */
@@ -143,6 +149,9 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   480: def(480, 415, 'That file type is not supported. Please use a .jpg or .png'),
   481: def(481, 413, 'That file is too large, do not use a file larger than 4 Megabytes'),
   482: def(482, 422, "That image size isn't supported. Please use an image between 150x150 and 600x800 pixels."),
+  484: def(484, 422, 'That link could not be opened. Check the address and try again.'),
+  485: def(485, 415, 'That file is not an image we can use. Upload a JPEG, PNG, WebP, GIF or AVIF image.'),
+  486: def(486, 413, 'That image is too large. Images may be up to 10 MB.'),
   489: def(489, 403, 'This company does not sign in this way. Please use one of the options on its sign-in page.'),
   490: def(490, 403, 'Please confirm your e-mail address first.'),
   491: def(491, 422, "Please sign up with your work e-mail address: this company's sign-up is open only to its own e-mail domains."),

@@ -6,6 +6,7 @@
  * of a share the person queued: a person who cannot be queued is counted, not an error of the call.
  */
 import { ErrorCode, Network, ShareFlowType, type AutoQueueResponse } from '@chorus/core';
+import { startingCaption } from '@chorus/core/post-draft';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { memberships, users, type CompanyRow, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -52,7 +53,7 @@ export async function autoQueuePost(deps: QueueDeps, company: CompanyRow, admin:
       failed.push({ user_id: member.id, code: ErrorCode.EMAIL_NOT_CONFIRMED });
       continue;
     }
-    // The caption the person's share modal would start from: their LinkedIn draft, else the post's text.
+    // The caption the person's share modal would start from: their LinkedIn draft, else the post's suggested caption or text.
     const draft = (await draftsOf(deps.db, company.id, member.id, post.id)).get(Network.LINKEDIN);
     try {
       await queueShare(
@@ -63,7 +64,7 @@ export async function autoQueuePost(deps: QueueDeps, company: CompanyRow, admin:
           network: 'linkedin',
           postId: post.id,
           channel: ShareFlowType.autoQueueBulkImport,
-          content: draft?.content ?? post.content,
+          content: draft?.content ?? startingCaption(post, 'linkedin'),
           mentions: draft?.mentions ?? [],
           snippet: null,
           aiGenerated: false,

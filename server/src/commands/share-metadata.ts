@@ -1,11 +1,13 @@
 /**
  * What the share modal needs about a post (v5 `GET /post/{postId}/metadata`, spec 3 "Network
- * edit entry"): per network the company enables, the person's draft (else the post's text),
+ * edit entry"): per network the company enables, the person's draft (else the post's suggested
+ * caption for the network, else its text, with its hashtags: core's startingCaption),
  * whether they shared it there, whether and how Share Now can go (API or the network's own
  * share page), why not, the page posted as, the queue entry and any video still processing.
  */
 import { networkIdOfSlug, SHAREABLE_NETWORK_KEYS, ShareFlowType, type NetworkMetadata, type PostMetadataResponse } from '@chorus/core';
 import { CAPTION_LIMITS } from '@chorus/core/caption-length';
+import { startingCaption } from '@chorus/core/post-draft';
 import { and, eq, inArray } from 'drizzle-orm';
 import { connectorFor, type ConnectorDeps } from '../connectors/registry.ts';
 import { shares, type CompanyRow, type UserRow } from '../db/schema.ts';
@@ -43,7 +45,7 @@ export async function postShareMetadata(deps: ConnectorDeps, company: CompanyRow
     return {
       networkId,
       name: SHAREABLE_NETWORK_KEYS[networkId],
-      content: draft?.content ?? post.content,
+      content: draft?.content ?? startingCaption(post, network),
       mentions: draft?.mentions ?? [],
       hashtags: hashtagsString(post.hashtags),
       shared: mine.some((row) => row.state === 'published'),

@@ -1,48 +1,24 @@
 /**
  * The link preview of the share modal (v3 `GET /post/{postId}/snippet`): title, description,
  * domain and image from the post and its attachment; for a link post the attachment's gaps are
- * filled from the page's Open Graph tags, read under the SSRF guard. When nothing usable comes
- * of it the answer is the stub ('A preview for this link could not be generated.').
+ * filled from the page's Open Graph tags, read under the SSRF guard (link-preview.ts). When
+ * nothing usable comes of it the answer is the stub ('A preview for this link could not be generated.').
  */
 import type { SnippetResponse } from '@chorus/core';
 import type { Database } from '../db/database.ts';
 import type { CompanyRow, PostRow } from '../db/schema.ts';
-import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.ts';
+import type { SafeFetchOptions } from '../lib/safe-fetch.ts';
 import { sourceOf } from '../presenters/post.ts';
 import { sharablePost } from './share-checks.ts';
-import { attribute, decodeEntities, imagesOfPage } from './suggest-content.ts';
+import { readPagePreview, type PagePreview } from './link-preview.ts';
 
 /** Longest description kept from the post's text. */
 const DESCRIPTION_MAX = 300;
 
-/** A page's preview fields from its Open Graph (else Twitter card, else title) tags. */
-interface PagePreview {
-  title: string | null;
-  description: string | null;
-  images: string[];
-}
-
-function metaContent(html: string, names: readonly string[]): string | null {
-  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
-    const key = (attribute(tag, 'property') ?? attribute(tag, 'name') ?? '').toLowerCase();
-    const content = attribute(tag, 'content')?.trim() ?? '';
-    if (names.includes(key) && content !== '') return content;
-  }
-  return null;
-}
-
-/** Reads a page's preview under the SSRF guard; null when it cannot be read as HTML. */
+/** A page's preview for the snippet's gaps; null when it cannot be read (the snippet then falls back to the post). */
 async function pagePreview(url: string, fetchOptions: SafeFetchOptions): Promise<PagePreview | null> {
   try {
-    const page = await safeFetch(url, { ...fetchOptions, accept: 'text/html,application/xhtml+xml' });
-    if (page.status < 200 || page.status >= 300 || (page.contentType !== null && !/html|xml/i.test(page.contentType))) return null;
-    const html = page.body.toString('utf8');
-    const title = metaContent(html, ['og:title', 'twitter:title']) ?? (/<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1] ?? null);
-    return {
-      title: title === null || title.trim() === '' ? null : decodeEntities(title).trim(),
-      description: metaContent(html, ['og:description', 'twitter:description', 'description']),
-      images: imagesOfPage(html, page.url),
-    };
+    return await readPagePreview(url, fetchOptions);
   } catch {
     return null;
   }

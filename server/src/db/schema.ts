@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Attachment, EventKind, FeatureToggles, MediaImage, Mention, MediaVideo, ShareState, SnippetChoice, UserSettings } from '@chorus/core';
+import type { Attachment, EventKind, FeatureToggles, MediaImage, Mention, MediaVideo, ShareState, SnippetChoice, SuggestedCaptions, UserSettings } from '@chorus/core';
 import { DEFAULT_FEATURE_TOGGLES, DEFAULT_SOCIAL_SIGN_IN, DEFAULT_SSO_SETTINGS, DEFAULT_USER_SETTINGS } from './defaults.ts';
 
 const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow();
@@ -253,6 +253,19 @@ export const posts = pgTable(
     suggestedBy: integer('suggested_by').references(() => users.id, { onDelete: 'set null' }),
     /** When Teams users were told the post went live; null until the announce job sees it. */
     announcedAt: timestamp('announced_at', { withTimezone: true }),
+    /** Who wrote the post in the admin console (null for seeded, suggested or older posts, or a removed author). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The suggested caption per network (null: the post's own text), where a member's share modal starts. */
+    captions: jsonb('captions').$type<SuggestedCaptions>().notNull().default({ twitter: null, facebook: null, linkedin: null }),
+    /** When the post was deleted in the console (status DELETED_STATUS); purged POST_RESTORE_DAYS later. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The status a restore gives back (set with deletedAt). */
+    deletedStatus: smallint('deleted_status'),
+    /**
+     * A draft (or unpublished post) to go live when it is published, with no start of its own
+     * (the editor's "at once"): publishing sets `start` then; until then `start` is only a placeholder.
+     */
+    startsOnPublish: boolean('starts_on_publish').notNull().default(false),
     /**
      * Published shares of the post per network and in total, kept by statement triggers on shares
      * (migrations 0004 and the shares migration) so that top performing and the presenter never aggregate the shares.
@@ -275,6 +288,8 @@ export const posts = pgTable(
     // (migration 0030), the post's topics as presented, kept by triggers on post_categories.
     index('posts_company_featured_idx').on(t.companyId, t.created.desc().nullsFirst()).where(sql`${t.isFeatured}`),
     index('posts_unannounced_idx').on(t.start).where(sql`${t.announcedAt} is null`),
+    // The purge of deleted posts reads only these.
+    index('posts_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 );
 

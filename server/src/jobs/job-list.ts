@@ -22,6 +22,13 @@ import {
   pruneRequestCountersWorker,
   pruneRequestCountersWorkOptions,
 } from './prune-request-counters.ts';
+import {
+  PURGE_DELETED_POSTS_CRON,
+  PURGE_DELETED_POSTS_QUEUE,
+  purgeDeletedPostsQueueOptions,
+  purgeDeletedPostsWorker,
+  purgeDeletedPostsWorkOptions,
+} from './purge-deleted-posts.ts';
 import { PRUNE_UNCONFIRMED_CRON, PRUNE_UNCONFIRMED_QUEUE, pruneUnconfirmedQueueOptions, pruneUnconfirmedWorker, pruneUnconfirmedWorkOptions } from './prune-unconfirmed.ts';
 import { SHARE_METRICS_CRON, SHARE_METRICS_QUEUE, shareMetricsQueueOptions, shareMetricsWorker, shareMetricsWorkOptions } from './share-metrics.ts';
 import { SHARE_VIDEO_POLL_QUEUE, shareVideoPollQueueOptions, shareVideoPollWorker, shareVideoPollWorkOptions } from './share-video-poll.ts';
@@ -72,6 +79,7 @@ export const JOBS: readonly JobDefinition[] = [
   { queue: MAIL_REQUEST_QUEUE, queueOptions: mailRequestQueueOptions, workOptions: mailRequestWorkOptions, needs: 'nothing', handler: (d) => mailRequestWorker({ db: d.db, config: d.config }) },
   { queue: PRUNE_EXPIRED_QUEUE, queueOptions: pruneExpiredQueueOptions, workOptions: pruneExpiredWorkOptions, cron: PRUNE_EXPIRED_CRON, needs: 'nothing', handler: (d) => pruneExpiredWorker(d.db) },
   { queue: PRUNE_UNCONFIRMED_QUEUE, queueOptions: pruneUnconfirmedQueueOptions, workOptions: pruneUnconfirmedWorkOptions, cron: PRUNE_UNCONFIRMED_CRON, needs: 'nothing', handler: (d) => pruneUnconfirmedWorker(d.db) },
+  { queue: PURGE_DELETED_POSTS_QUEUE, queueOptions: purgeDeletedPostsQueueOptions, workOptions: purgeDeletedPostsWorkOptions, cron: PURGE_DELETED_POSTS_CRON, needs: 'nothing', handler: (d) => purgeDeletedPostsWorker(d.db) },
   ...LINKABLE_NETWORKS.map(
     (network): JobDefinition => ({
       queue: deliverShareQueue(network),

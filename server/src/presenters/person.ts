@@ -9,7 +9,12 @@ export interface PersonColumns {
   avatar: string | null;
 }
 
+/** A person's full name as lists show it: first and last name, empty when they gave none. */
+export function fullName(user: Pick<PersonColumns, 'firstName' | 'lastName'>): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
 /** Presents a person: id, full name and avatar. */
 export function presentPerson(user: PersonColumns): PersonSummary {
-  return { id: user.id, full_name: `${user.firstName} ${user.lastName}`.trim(), picture_images: { avatar: user.avatar } };
+  return { id: user.id, full_name: fullName(user), picture_images: { avatar: user.avatar } };
 }

@@ -2,6 +2,7 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { categories, categoryFollows, postCategories, posts } from '../db/schema.ts';
+import { containsPattern } from './like-pattern.ts';
 import { liveInCompany } from './live-posts.ts';
 
 /** A company topic with the user's follow state. */
@@ -11,11 +12,6 @@ export interface TopicEntryRow {
   followed: boolean;
   locked: boolean;
   numberOfPosts: number;
-}
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

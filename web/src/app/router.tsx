@@ -48,7 +48,10 @@ const PostDialogRoute = lazy(() => import('./routes/post-dialog.tsx').then((m) =
 const AtomRoute = lazy(() => import('./routes/atom.tsx').then((m) => ({ default: m.AtomRoute })));
 const LegalRoute = lazy(() => import('./routes/legal.tsx').then((m) => ({ default: m.LegalRoute })));
 const AdminLandingRoute = lazy(() => import('./routes/admin-landing.tsx').then((m) => ({ default: m.AdminLandingRoute })));
+const AdminPostsRoute = lazy(() => import('./routes/admin-posts.tsx').then((m) => ({ default: m.AdminPostsRoute })));
+const AdminPostEditorRoute = lazy(() => import('./routes/admin-posts.tsx').then((m) => ({ default: m.AdminPostEditorRoute })));
 const AdminComplianceRoute = lazy(() => import('./routes/admin-compliance.tsx').then((m) => ({ default: m.AdminComplianceRoute })));
+const AdminAuditRoute = lazy(() => import('./routes/admin-audit.tsx').then((m) => ({ default: m.AdminAuditRoute })));
 const AdminRedirectRoute = lazy(() => import('./routes/admin-redirect.tsx').then((m) => ({ default: m.AdminRedirectRoute })));
 const TopicRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.TopicRoute })));
 // Search stays out of the library chunk: its search box's code is not a topic page's (library-routes.tsx).
@@ -165,6 +168,10 @@ export function createRoutes(): RouteObject[] {
             { path: 'redirect', element: <AdminRedirectRoute /> },
             { path: 'admin', element: <AdminLandingRoute /> },
             { path: 'admin/compliance', element: <AdminComplianceRoute /> },
+            { path: 'admin/audit', element: <AdminAuditRoute /> },
+            { path: 'admin/posts', element: <AdminPostsRoute /> },
+            { path: 'admin/posts/new', element: <AdminPostEditorRoute /> },
+            { path: 'admin/posts/:id', element: <AdminPostEditorRoute /> },
           ],
         },
         {

@@ -8,6 +8,15 @@ export const queryKeys = {
   admin: {
     /** The company's compliance lists, threshold and toggle (admin console). */
     compliance: () => ['admin', 'compliance'] as const,
+    /** A page of the company's audit log with its filters (admin console). */
+    audit: (query: unknown) => ['admin', 'audit', query] as const,
+    posts: {
+      /** Every admin post read (lists, authors, posts). */
+      all: () => ['admin', 'posts'] as const,
+      list: (query: unknown) => ['admin', 'posts', 'list', query] as const,
+      authors: () => ['admin', 'posts', 'authors'] as const,
+      detail: (id: number) => ['admin', 'posts', 'detail', id] as const,
+    },
   },
   configInfo: () => ['config-info'] as const,
   user: {

@@ -106,8 +106,23 @@ describe('POST /api/v1/post/edit-content and GET /api/v5/post/{postId}/metadata'
     expect(body.tracked_url).toMatch(/^http:\/\/acme\.localhost:3000\/r\/[A-Za-z0-9_-]{10}$/);
     const [twitter, facebook, linkedin] = body.networks;
     expect(twitter).toMatchObject({ name: 'TWITTER', content: 'tweet', blocked: 'inactive', canShare: false, method: 'api', maxLength: 280, shared: false, hashtags: '#one' });
-    expect(facebook).toMatchObject({ name: 'FACEBOOK', content: 'Post text', blocked: null, canShare: true, method: 'intent', page: null, maxLength: 63206 });
+    // No draft there: the modal starts from the post's text with its hashtags (core's startingCaption).
+    expect(facebook).toMatchObject({ name: 'FACEBOOK', content: 'Post text #one', blocked: null, canShare: true, method: 'intent', page: null, maxLength: 63206 });
     expect(linkedin).toMatchObject({ name: 'LINKEDIN', content: '@Ada my words', mentions: [mention], blocked: null, canShare: true, method: 'api', shared: true, canQueue: true, isShareProcessing: false, maxLength: 3000 });
+  });
+
+  it("starts each network from the post's suggested caption for it, with the post's hashtags, until the person writes their own", async () => {
+    const user = await buildUser(t.db, [{ company: f.acme }]);
+    const token = await sessionFor(t.db, user, f.acme);
+    const row = await buildPost(t.db, f.acme, { content: 'Post text', hashtags: ['one'], captions: { twitter: 'Short and #one sweet', facebook: '   ', linkedin: 'A longer word for LinkedIn' } });
+    const contents = async () => PostMetadataResponse.parse((await get(t.app, 'acme', `/api/v5/post/${row.id}/metadata`, token)).json()).networks.map((n) => [n.name, n.content]);
+    expect(await contents()).toEqual([
+      ['TWITTER', 'Short and #one sweet'],
+      ['FACEBOOK', 'Post text #one'],
+      ['LINKEDIN', 'A longer word for LinkedIn #one'],
+    ]);
+    await post(t.app, 'acme', '/api/v1/post/edit-content', { post_id: row.id, network_id: 3, content: 'My own words', mentions: [] }, token);
+    expect((await contents())[2]).toEqual(['LINKEDIN', 'My own words']);
   });
 
   it('lists only the networks the company enables and marks them disabled when the post or the library turns sharing off', async () => {

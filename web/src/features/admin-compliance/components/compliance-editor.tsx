@@ -1,11 +1,11 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, JSX } from 'react';
-import { Button, Card, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Switch, Text, Textarea, Title2 } from '@fluentui/react-components';
+import { Button, Card, Field, Input, MessageBar, MessageBarBody, Switch, Text, Textarea, Title2 } from '@fluentui/react-components';
 import { ArrowUpload20Regular, Dismiss16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { COMPLIANCE_TERM_MAX, COMPLIANCE_THRESHOLD_MAX, compileTerms, type ComplianceSettings, type ComplianceValidateResponse } from '@chorus/core';
 import { ComplianceNotice } from '../../../components/caption/compliance-notice.tsx';
-import { RouterButtonLink } from '../../../components/router-link.tsx';
+import { AdminRefused } from '../../../components/admin-refused.tsx';
 import { errorText, useNotify } from '../../../lib/notify.tsx';
 import { useSaveComplianceSettings } from '../api/compliance-settings.ts';
 import { mergeTerms, parseThreshold, termProblem, termsFromFile } from '../terms.ts';
@@ -230,18 +230,5 @@ export function ComplianceEditor(props: { saved: ComplianceSettings }): JSX.Elem
 /** What a person who may not edit the lists, or whose lists could not be read, sees instead. */
 export function ComplianceRefused(props: { message: string }): JSX.Element {
   const { t } = useTranslation(['screens']);
-  return (
-    <div className={styles.page}>
-      <Title2 as="h1">{t('screens:adminCompliance.title')}</Title2>
-      <MessageBar intent="warning" layout="multiline">
-        <MessageBarBody>
-          <MessageBarTitle>{t('screens:adminCompliance.refusedTitle')}</MessageBarTitle>
-          {props.message}
-        </MessageBarBody>
-      </MessageBar>
-      <div>
-        <RouterButtonLink to="/admin">{t('screens:adminCompliance.back')}</RouterButtonLink>
-      </div>
-    </div>
-  );
+  return <AdminRefused title={t('screens:adminCompliance.title')} message={props.message} />;
 }

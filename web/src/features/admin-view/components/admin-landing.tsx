@@ -11,9 +11,9 @@ import styles from './admin-landing.module.css';
 
 /** Translation keys of what is coming to the admin console, by role. */
 const COMING: Readonly<Record<'admin' | 'manager' | 'creator', readonly string[]>> = {
-  admin: ['coming.posts', 'coming.suggestions', 'coming.analytics', 'coming.members', 'coming.company'],
-  manager: ['coming.posts', 'coming.suggestions', 'coming.analytics'],
-  creator: ['coming.createPosts', 'coming.schedule', 'coming.ownAnalytics'],
+  admin: ['coming.topics', 'coming.suggestions', 'coming.analytics', 'coming.members', 'coming.company'],
+  manager: ['coming.topics', 'coming.suggestions', 'coming.analytics'],
+  creator: ['coming.suggestions', 'coming.ownAnalytics'],
 };
 
 function roleKey(role: number): 'admin' | 'manager' | 'creator' {
@@ -102,6 +102,21 @@ export function AdminLanding(props: { role: number; dashboardEnabled: boolean })
       <Text as="p" className={styles.paragraph}>
         {t('screens:admin.intro')}
       </Text>
+      {can(props.role, 'posts.write') ? (
+        <Card className={styles.card}>
+          <Text as="h2" size={500} weight="semibold" className={styles.heading}>
+            {t('screens:admin.console.postsTitle')}
+          </Text>
+          <Text as="p" className={styles.paragraph}>
+            {t('screens:admin.console.posts')}
+          </Text>
+          <div>
+            <RouterButtonLink to="/admin/posts" appearance="primary">
+              {t('screens:admin.console.openPosts')}
+            </RouterButtonLink>
+          </div>
+        </Card>
+      ) : null}
       {can(props.role, 'compliance.manage') ? (
         <Card className={styles.card}>
           <Text as="h2" size={500} weight="semibold" className={styles.heading}>
@@ -113,6 +128,21 @@ export function AdminLanding(props: { role: number; dashboardEnabled: boolean })
           <div>
             <RouterButtonLink to="/admin/compliance" appearance="primary">
               {t('screens:admin.console.openCompliance')}
+            </RouterButtonLink>
+          </div>
+        </Card>
+      ) : null}
+      {can(props.role, 'audit.read') ? (
+        <Card className={styles.card}>
+          <Text as="h2" size={500} weight="semibold" className={styles.heading}>
+            {t('screens:adminAudit.landing.title')}
+          </Text>
+          <Text as="p" className={styles.paragraph}>
+            {t('screens:adminAudit.landing.body')}
+          </Text>
+          <div>
+            <RouterButtonLink to="/admin/audit" appearance="primary">
+              {t('screens:adminAudit.landing.open')}
             </RouterButtonLink>
           </div>
         </Card>

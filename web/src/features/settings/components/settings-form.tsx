@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { VALIDATION_NAMESPACE, type ConfigInfoResponse, type UserResponse, type UserSettings } from '@chorus/core';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
+import { LeaveDialog } from '../../../components/leave-dialog.tsx';
 import { useSaveUser } from '../api/account.ts';
 import { initialSettingsForm, isSettingsFormChanged, settingsFeatures, settingsFormProblem, settingsRequest, validateNames, type SettingsFormState } from '../utils/settings-form.ts';
 import { AiSection } from './ai-section.tsx';
 import { AvatarSection } from './avatar-section.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { GeneralSection } from './general-section.tsx';
-import { LeaveSettingsDialog } from './leave-settings-dialog.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import styles from './settings.module.css';
@@ -128,7 +128,7 @@ export function SettingsForm(props: SettingsFormProps): JSX.Element {
           {t('settings:save')}
         </Button>
       </div>
-      <LeaveSettingsDialog open={leaveGuard.held} onLeave={leaveGuard.leave} onStay={leaveGuard.stay} />
+      <LeaveDialog open={leaveGuard.held} body={t('settings:leave.body')} onLeave={leaveGuard.leave} onStay={leaveGuard.stay} />
     </form>
   );
 }
