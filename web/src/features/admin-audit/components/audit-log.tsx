@@ -4,7 +4,7 @@ import { Button, Card, Field, Input, MessageBar, MessageBarBody, Select, Spinner
 import { useTranslation } from 'react-i18next';
 import { RouterButtonLink } from '../../../components/router-link.tsx';
 import { errorText } from '../../../lib/notify.tsx';
-import { AUDIT_FAMILIES, type AuditFamily } from '../actions.ts';
+import { AUDIT_FAMILIES } from '../actions.ts';
 import { useAuditLog } from '../api/audit-log.ts';
 import { NO_FILTERS, auditQueryOf, datesReversed, isFiltered, type AuditFilters } from '../filters.ts';
 import { AuditEntryItem } from './audit-entry.tsx';
@@ -31,7 +31,7 @@ function Filters(props: { filters: AuditFilters; onChange: (filters: AuditFilter
         <Field label={t('screens:adminAudit.actionFilter')} className={styles.filter}>
           <Select
             value={props.filters.family ?? ALL}
-            onChange={(_, data) => props.onChange({ ...props.filters, family: data.value === ALL ? null : (data.value as AuditFamily) })}
+            onChange={(_, data) => props.onChange({ ...props.filters, family: AUDIT_FAMILIES.find((family) => family === data.value) ?? null })}
           >
             <option value={ALL}>{t('screens:adminAudit.family.all')}</option>
             {AUDIT_FAMILIES.map((family) => (
