@@ -60,6 +60,7 @@ import { queueRoutes } from './routes/queue/routes.ts';
 import { adminQueueRoutes } from './routes/admin-queue/routes.ts';
 import { adminPostRoutes } from './routes/admin-posts/routes.ts';
 import { adminAuditRoutes } from './routes/admin-audit/routes.ts';
+import { adminSuggestionRoutes } from './routes/admin-suggestions/routes.ts';
 import { pwaRoutes } from './routes/pwa/routes.ts';
 
 /** Extra routes from other packages (the bot's /api/messages), given the shared context. */
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminQueueRoutes, { ctx });
   await app.register(adminPostRoutes, { ctx, fetch: { allowAddresses: config.fetchAllowAddresses } });
   await app.register(adminAuditRoutes, { ctx });
+  await app.register(adminSuggestionRoutes, { ctx });
   await app.register(pwaRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
 

@@ -107,6 +107,11 @@ export function imageTooLarge(): ApiError {
   return new ApiError(ErrorCode.IMAGE_TOO_LARGE);
 }
 
+/** 487: the suggestion was already approved or rejected (by someone else, or in another tab). */
+export function suggestionReviewed(): ApiError {
+  return new ApiError(ErrorCode.SUGGESTION_REVIEWED);
+}
+
 /** Parses input with a contract schema, or throws a 201 listing the problems. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);

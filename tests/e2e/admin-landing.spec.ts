@@ -18,7 +18,8 @@ test.describe('admin landing page', () => {
     await expect(page).toHaveURL(/\/admin\?next=%2Fdashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin view' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Coming to the console' })).toBeVisible();
-    await expect(page.getByText('Reviewing suggested content')).toBeVisible();
+    await expect(page.getByText('Organising topics and subscribing people to them')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Suggestions' })).toHaveAttribute('href', '/admin/suggestions');
     await expect(page.getByRole('heading', { name: 'Deletion requests' })).toHaveCount(0);
   });
 
@@ -46,6 +47,7 @@ test.describe('admin landing page', () => {
     await expect(page.getByText('How your posts perform')).toBeVisible();
     // A creator writes posts, but does not edit the compliance lists.
     await expect(page.getByRole('link', { name: 'Posts' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Suggestions' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Compliance lists' })).toHaveCount(0);
   });
 

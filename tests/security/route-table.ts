@@ -287,6 +287,10 @@ export const ROUTE_TABLE: Record<RouteKey, RouteEntry> = {
   'POST /api/v1/admin/posts/actions': { request: () => ({ url: '/api/v1/admin/posts/actions', body: { action: 'delete', ids: [999999] } }) },
   // The admin console's audit log.
   'GET /api/v1/admin/audit': { request: path('/api/v1/admin/audit?action=compliance&query=threshold') },
+  // The admin console's suggestions queue; unknown ids (404 to the admitted), so no case decides the fixture's rows.
+  'GET /api/v1/admin/suggestions': { request: path('/api/v1/admin/suggestions?state=rejected') },
+  'POST /api/v1/admin/suggestions/:id/approve': { request: () => ({ url: '/api/v1/admin/suggestions/999999/approve', body: {} }) },
+  'POST /api/v1/admin/suggestions/:id/reject': { request: () => ({ url: '/api/v1/admin/suggestions/999999/reject', body: { reason: 'brand', note: 'Attack note' } }) },
   'GET /api/v5/post/timeline/shared': { request: path('/api/v5/post/timeline/shared') },
   'GET /api/v5/post/timeline/queued': { request: path('/api/v5/post/timeline/queued') },
   'GET /api/v5/post/timeline/queued/:id': { request: path('/api/v5/post/timeline/queued/999999') },

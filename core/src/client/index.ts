@@ -22,3 +22,4 @@ export * from './captions.ts';
 export * from './queue.ts';
 export * from './admin-posts.ts';
 export * from './audit.ts';
+export * from './admin-suggestions.ts';

@@ -51,6 +51,10 @@ export interface EventPayloads {
   auto_queue_added: { shareId: number; by: number };
   auto_queue_failed: { code: number; by: number };
   auto_queue_bulk: { queued: number; skipped: number; failed: number };
+  /** `by`: the reviewer's user id; the event's user is the member who suggested it. */
+  suggestion_approved: { by: number };
+  suggestion_rejected: { by: number; reason: string; notificationType: number; note: string | null };
+  suggestion_published: { by: number; notificationType: number };
   page_viewed: { name: string; role_id: number };
   action_tracked: { name: string; role_id: number; properties: Record<string, unknown> };
   sso_login: { role_id: number; method: string | null };

@@ -29,3 +29,4 @@ export * from './page-copies.ts';
 export * from './routes.ts';
 export * from './admin-posts.ts';
 export * from './audit.ts';
+export * from './admin-suggestions.ts';

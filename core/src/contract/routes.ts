@@ -23,6 +23,7 @@
  * them (an identity provider's form post, a server calling).
  */
 import type { z } from 'zod';
+import { AdminSuggestion, AdminSuggestionListResponse, ApproveSuggestionResponse } from './admin-suggestions.ts';
 import { AdminPost, AdminPostActionResponse, AdminPostAuthorsResponse, AdminPostListResponse, LinkPreviewResponse, PostImageResponse } from './admin-posts.ts';
 import { AiCaptionResponse } from './ai-caption.ts';
 import { AuditLogResponse } from './audit.ts';
@@ -168,6 +169,10 @@ export const ROUTES = {
   'POST /api/v1/admin/posts/link-preview': { access: 'creator', response: LinkPreviewResponse },
   'POST /api/v1/admin/posts/actions': { access: 'manager', response: AdminPostActionResponse },
   'GET /api/v1/admin/audit': { access: 'manager', response: AuditLogResponse },
+  // The admin console's suggestions queue (content creators up: `suggestions.review`).
+  'GET /api/v1/admin/suggestions': { access: 'creator', response: AdminSuggestionListResponse },
+  'POST /api/v1/admin/suggestions/:id/approve': { access: 'creator', response: ApproveSuggestionResponse },
+  'POST /api/v1/admin/suggestions/:id/reject': { access: 'creator', response: AdminSuggestion },
 
   // Topics.
   'GET /api/v1/category': { access: 'member', response: TopicListResponse },

@@ -186,6 +186,13 @@ export const EVENT_KINDS = [
   'auto_queue_added',
   'auto_queue_failed',
   'auto_queue_bulk',
+  /**
+   * A member's suggestion reviewed in the admin console (issue 47): approved into a draft,
+   * rejected with a reason (notice types 12 to 16), and published (notice type 0, the member credited).
+   */
+  'suggestion_approved',
+  'suggestion_rejected',
+  'suggestion_published',
   /** Product analytics (issue 19): a page viewed, an action tracked, a sign-in through SSO; data carries role_id. */
   'page_viewed',
   'action_tracked',

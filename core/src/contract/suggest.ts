@@ -61,3 +61,10 @@ export function firstLink(text: string): string | null {
 export function canSubmitSuggestion(content: string, loading: boolean): boolean {
   return !loading && !isEmptySuggestion(content);
 }
+
+/** Title of a suggestion: its first line, shortened. */
+export function suggestionTitle(content: string, fallback: string): string {
+  const line = content.trim().split('\n')[0]?.trim() ?? '';
+  if (line === '') return fallback;
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}

@@ -55,7 +55,7 @@ describe('error catalogue', () => {
   });
 
   it('holds every spec code, plus 203, 669 and our own codes, and nothing else', () => {
-    const expected = [...SPEC_MESSAGES.map(([code]) => code), ...NOT_FAILURES, 401, 403, 404, 409, 480, 481, 482, 484, 485, 486, 489, 490, 491, 492, 493, 495, 496, 497, 498, 499].sort((a, b) => a - b);
+    const expected = [...SPEC_MESSAGES.map(([code]) => code), ...NOT_FAILURES, 401, 403, 404, 409, 480, 481, 482, 484, 485, 486, 487, 489, 490, 491, 492, 493, 495, 496, 497, 498, 499].sort((a, b) => a - b);
     expect(Object.keys(ERROR_CATALOGUE).map(Number).sort((a, b) => a - b)).toEqual(expected);
     expect(Object.values(ErrorCode).sort((a, b) => a - b)).toEqual(expected);
   });
@@ -87,6 +87,7 @@ describe('error catalogue', () => {
     [484, 422],
     [485, 415],
     [486, 413],
+    [487, 409],
   ])('code %d answers with status %d', (code, status) => {
     expect(errorDefinition(code).status).toBe(status);
   });

@@ -76,6 +76,8 @@ export const ErrorCode = {
   IMAGE_INVALID: 485,
   /** Our own: a post image upload over POST_IMAGE_MAX_BYTES (10 MB). */
   IMAGE_TOO_LARGE: 486,
+  /** Our own: a suggestion someone has already approved or rejected; nothing was changed. */
+  SUGGESTION_REVIEWED: 487,
   /** Our own: the company does not let people in this way (e-mail sign-in off, an SSO not set up); nothing was checked. */
   SIGN_IN_METHOD_OFF: 489,
   /** Our own: a self signed-up member has not yet followed the link mailed to confirm their address. */
@@ -152,6 +154,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorDefinition>> = {
   484: def(484, 422, 'That link could not be opened. Check the address and try again.'),
   485: def(485, 415, 'That file is not an image we can use. Upload a JPEG, PNG, WebP, GIF or AVIF image.'),
   486: def(486, 413, 'That image is too large. Images may be up to 10 MB.'),
+  487: def(487, 409, 'Someone has already reviewed this suggestion.'),
   489: def(489, 403, 'This company does not sign in this way. Please use one of the options on its sign-in page.'),
   490: def(490, 403, 'Please confirm your e-mail address first.'),
   491: def(491, 422, "Please sign up with your work e-mail address: this company's sign-up is open only to its own e-mail domains."),

@@ -5,6 +5,7 @@
  * topic). Each change and its audit record are written in one transaction.
  */
 import {
+  NotificationType,
   POST_RESTORE_DAYS,
   PostStatus,
   PostType,
@@ -23,7 +24,8 @@ import { forbidden, notFound, validationFailed, type ValidationIssue } from '../
 import { adminPostState, DELETED_STATUS, DRAFT_STATUS, UNPUBLISHED_STATUS } from '../lib/admin-post-states.ts';
 import { companyMediaFolder } from '../lib/media-urls.ts';
 import type { SafeFetchOptions } from '../lib/safe-fetch.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit, type PersonActor } from './audit.ts';
+import { recordEvent } from './share-events.ts';
 import { readLinkAttachment } from './link-preview.ts';
 
 /** What saving a post needs: the database and how links are read (tests reach local pages). */
@@ -258,8 +260,11 @@ function outcomeOf(action: AdminPostActionRequest['action'], post: PostRow, topi
  * post changed (`post.<action>`: its title and state before and after; a topic move also its
  * topics). A post of another company or an unknown id is skipped as `not-found`, never told
  * apart. `move-topic` refuses a topic not of the company with 201 (`topic_id`, topicUnknown).
+ * An approved suggestion published for the first time credits its member (event
+ * `suggestion_published`, notice type 0), once: a post taken down and published again is not a draft.
  */
-export async function runAdminPostAction(db: Database, company: CompanyRow, actor: string, request: AdminPostActionRequest): Promise<AdminPostActionResponse> {
+export async function runAdminPostAction(db: Database, company: CompanyRow, by: PersonActor, request: AdminPostActionRequest): Promise<AdminPostActionResponse> {
+  const { actor } = by;
   if (request.action === 'move-topic' && (request.topic_id === undefined || (await unknownTopics(db, company.id, [request.topic_id])).length > 0)) {
     throw validationFailed([{ path: 'topic_id', message: 'topicUnknown' }]);
   }
@@ -301,6 +306,16 @@ export async function runAdminPostAction(db: Database, company: CompanyRow, acto
         data.topics = { before: topicIds, after: outcome.topics };
       }
       await recordAudit(tx, { actor, companyId: company.id, action: `post.${request.action}`, target: `post:${id}`, data: { ...data, before, after } });
+      if (request.action === 'publish' && post.status === DRAFT_STATUS && post.reviewedAt !== null && post.suggestedBy !== null) {
+        await recordEvent(tx, {
+          kind: 'suggestion_published',
+          companyId: company.id,
+          userId: post.suggestedBy,
+          postId: id,
+          network: null,
+          data: { by: by.userId, notificationType: NotificationType.SUGGESTED_POST_PUBLISHED },
+        });
+      }
       result.done.push(id);
     }
     return result;

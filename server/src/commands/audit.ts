@@ -23,6 +23,17 @@ export function userActor(userId: number): string {
   return `user:${userId}`;
 }
 
+/** A signed-in person acting in the console: their user id (for events) and their audit actor. */
+export interface PersonActor {
+  userId: number;
+  actor: string;
+}
+
+/** The person actor of a signed-in user. */
+export function personActor(userId: number): PersonActor {
+  return { userId, actor: userActor(userId) };
+}
+
 /** Writes one record in the caller's transaction (or statement). */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({ actor: entry.actor, companyId: entry.companyId, action: entry.action, target: entry.target, data: entry.data ?? {} });

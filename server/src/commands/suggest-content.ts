@@ -2,7 +2,7 @@
  * Suggesting content: image suggestions for a pasted link (read under the SSRF guard), and
  * storing a suggestion as a pending post with its images decoded and re-encoded by sharp.
  */
-import { PostType, SUGGESTION_PENDING_STATUS, firstLink, type MediaImage } from '@chorus/core';
+import { PostType, SUGGESTION_PENDING_STATUS, firstLink, suggestionTitle, type MediaImage } from '@chorus/core';
 import sharp from 'sharp';
 import type { Database } from '../db/database.ts';
 import { posts } from '../db/schema.ts';
@@ -143,13 +143,6 @@ export async function storeImage(store: MediaStore, companyId: number, input: Bu
     urls[size] = `/media/${folder}/${file}`;
   }
   return { original: urls.original ?? '', medium: urls.medium ?? '', thumb: urls.thumb ?? '' };
-}
-
-/** Title of a suggestion: its first line, shortened. */
-export function suggestionTitle(content: string, fallback: string): string {
-  const line = content.trim().split('\n')[0]?.trim() ?? '';
-  if (line === '') return fallback;
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
 /** Stores a suggestion as a pending post of the company, suggested by the user. */

@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Attachment, EventKind, FeatureToggles, MediaImage, Mention, MediaVideo, ShareState, SnippetChoice, SuggestedCaptions, UserSettings } from '@chorus/core';
+import type { Attachment, EventKind, FeatureToggles, MediaImage, Mention, MediaVideo, ShareState, SnippetChoice, SuggestedCaptions, SuggestionRejectReason, UserSettings } from '@chorus/core';
 import { DEFAULT_FEATURE_TOGGLES, DEFAULT_SOCIAL_SIGN_IN, DEFAULT_SSO_SETTINGS, DEFAULT_USER_SETTINGS } from './defaults.ts';
 
 const created = () => timestamp('created', { withTimezone: true }).notNull().defaultNow();
@@ -266,6 +266,12 @@ export const posts = pgTable(
      * (the editor's "at once"): publishing sets `start` then; until then `start` is only a placeholder.
      */
     startsOnPublish: boolean('starts_on_publish').notNull().default(false),
+    /** Who approved or rejected the member's suggestion, and when (null until reviewed). */
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** A rejected suggestion's reason (core's SUGGESTION_REJECT_REASONS) and the note its member reads. */
+    reviewReason: text('review_reason').$type<SuggestionRejectReason>(),
+    reviewNote: text('review_note'),
     /**
      * Published shares of the post per network and in total, kept by statement triggers on shares
      * (migrations 0004 and the shares migration) so that top performing and the presenter never aggregate the shares.
@@ -290,6 +296,8 @@ export const posts = pgTable(
     index('posts_unannounced_idx').on(t.start).where(sql`${t.announcedAt} is null`),
     // The purge of deleted posts reads only these.
     index('posts_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // The suggestions queue: pending (0) and rejected (6) suggestions of a company (migration 0035).
+    index('posts_suggestions_idx').on(t.companyId, t.status, t.created).where(sql`${t.status} in (0, 6)`),
   ],
 );
 

@@ -15,6 +15,9 @@ export const UNPUBLISHED_STATUS = 4;
 /** Deleted in the console: restorable for POST_RESTORE_DAYS (`deleted_status` is what comes back), then purged. */
 export const DELETED_STATUS = 5;
 
+/** A member's suggestion turned down in the console's queue (a pending one is core's SUGGESTION_PENDING_STATUS, 0). */
+export const SUGGESTION_REJECTED_STATUS = 6;
+
 /** The statuses the console lists (suggestions, status 0, wait in their own section). */
 export const CONSOLE_STATUSES: readonly number[] = [PostStatus.LIVE, DRAFT_STATUS, UNPUBLISHED_STATUS, DELETED_STATUS];
 

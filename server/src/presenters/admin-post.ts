@@ -56,7 +56,7 @@ export function presentAdminPostSummary(row: AdminPostRow, now: Date = new Date(
 }
 
 /** The attachment with its image as the browser loads it (another site's through the signed media route). */
-function signedAttachment(attachment: Attachment | null, signingKey: Buffer, companyId: number): Attachment | null {
+export function signedAttachment(attachment: Attachment | null, signingKey: Buffer, companyId: number): Attachment | null {
   if (attachment === null || attachment.object.image === null) return attachment;
   return { ...attachment, object: { ...attachment.object, image: linkImagePreview(signingKey, companyId, attachment.object.image) } };
 }

@@ -19,7 +19,8 @@ const POST_TOPICS = sql.raw('"posts"."topics"');
 const POST_CREATED_BY = sql.raw('"posts"."created_by"');
 const POST_SUGGESTED_BY = sql.raw('"posts"."suggested_by"');
 
-function personOf(column: SQL): SQL<PersonName | null> {
+/** A person's id and name by a user id column, or null. */
+export function personOf(column: SQL): SQL<PersonName | null> {
   return sql<PersonName | null>`(select json_build_object('id', u.id, 'first', u.first_name, 'last', u.last_name) from users u where u.id = ${column})`;
 }
 

@@ -1,8 +1,21 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { TopicListResponse, ComplianceSettings, ComplianceValidateResponse, ConfigInfoResponse, FeedResponse, InviteResponse, PostListResponse, PostType, SignInResponse } from '@chorus/core';
-import { eq } from 'drizzle-orm';
+import {
+  AdminPostListResponse,
+  AdminSuggestionListResponse,
+  TopicListResponse,
+  ComplianceSettings,
+  ComplianceValidateResponse,
+  ConfigInfoResponse,
+  FeedResponse,
+  InviteResponse,
+  PostListResponse,
+  PostStatus,
+  PostType,
+  SignInResponse,
+} from '@chorus/core';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, posts, users } from '../db/schema.ts';
 import { createTestContext, get, post, type TestContext } from '../test/app.ts';
@@ -28,10 +41,14 @@ async function signIn(subdomain: string, email: string): Promise<string> {
   return SignInResponse.parse(res.json()).token;
 }
 
+/** Acme's library posts (not the console's drafts and suggestions). */
 async function acmePostRows() {
   const [acme] = await t.db.select().from(companies).where(eq(companies.subdomain, 'acme'));
   if (!acme) throw new Error('acme was not seeded');
-  return t.db.select().from(posts).where(eq(posts.companyId, acme.id));
+  return t.db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.companyId, acme.id), eq(posts.status, PostStatus.LIVE)));
 }
 
 describe('demo data', () => {
@@ -75,6 +92,22 @@ describe('demo data', () => {
       ConfigInfoResponse.parse((await get(t.app, subdomain, '/api/v1/config/info', await signIn(subdomain, email))).json()).feature_toggles.post_interactions_enabled;
     expect(await toggle('acme', 'user@acme.example')).toBe(true);
     expect(await toggle('globex', 'user@globex.example')).toBe(false);
+  });
+
+  it('gives Acme’s console two drafts and three pending suggestions, none of them in the library', async () => {
+    const creator = await signIn('acme', 'creator@acme.example');
+    const drafts = AdminPostListResponse.parse((await get(t.app, 'acme', '/api/v1/admin/posts?state=draft', creator)).json());
+    expect(drafts.objects.map((draft) => [draft.title, draft.author?.name])).toEqual([
+      ['Draft: our spring volunteering day', expect.any(String)],
+      ['Draft: three tips from our support team', expect.any(String)],
+    ]);
+    const queue = AdminSuggestionListResponse.parse((await get(t.app, 'acme', '/api/v1/admin/suggestions', creator)).json());
+    expect(queue.objects.map((item) => item.title)).toEqual(['Our new office opens next month', 'Great article on employee advocacy https://example.com/advocacy-guide', 'Could we share the customer award we won last week?']);
+    expect(queue.objects.every((item) => item.suggested_by !== null)).toBe(true);
+    const member = await signIn('acme', 'user@acme.example');
+    const library = PostListResponse.parse((await get(t.app, 'acme', '/api/v4/post/?results_per_page=100', member)).json());
+    const consoleIds = new Set([...drafts.objects, ...queue.objects].map((item) => item.id));
+    expect(library.objects.filter((item) => consoleIds.has(item.id))).toEqual([]);
   });
 
   it('gives Acme compliance lists that are checked and Globex lists kept ready with checking off', async () => {

@@ -2,9 +2,10 @@
  * Seeds the demo data set on a fresh database (no companies yet); a database with any
  * company is left alone, so running it again is harmless.
  */
-import { AttachmentType, Network, PostType, type Attachment, type MediaImage } from '@chorus/core';
+import { AttachmentType, Network, PostType, SUGGESTION_PENDING_STATUS, suggestionTitle, type Attachment, type MediaImage } from '@chorus/core';
 import { count } from 'drizzle-orm';
 import { createInvite } from '../auth/invites.ts';
+import { DRAFT_STATUS } from '../lib/admin-post-states.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { DEFAULT_FEATURE_TOGGLES } from '../db/defaults.ts';
@@ -72,6 +73,20 @@ const DEMO_LIKES: [string, number, string][] = [
   ['acme', 11, 'admin@acme.example'],
   ['acme', 19, 'user@acme.example'],
   ['globex', 0, 'user@globex.example'],
+];
+
+/**
+ * The admin console's work on first start (issue 47): Acme's drafts, written by the content
+ * creator, and members' suggestions waiting for review, so the console is not empty.
+ */
+const DEMO_DRAFTS: readonly { title: string; content: string; hashtags: string[]; topic: string }[] = [
+  { title: 'Draft: our spring volunteering day', content: 'Forty of us spent Saturday planting trees along the river. Photos to follow!', hashtags: ['AcmeCares'], topic: 'Company News' },
+  { title: 'Draft: three tips from our support team', content: 'What our support team wishes every customer knew, in three short tips.', hashtags: [], topic: 'Company News' },
+];
+const DEMO_SUGGESTIONS: readonly { email: string; content: string; url: string | null; hoursAgo: number }[] = [
+  { email: 'user@acme.example', content: 'Our new office opens next month\nWorth a post? The building has a rooftop garden.', url: null, hoursAgo: 30 },
+  { email: 'multi@acme.example', content: 'Great article on employee advocacy https://example.com/advocacy-guide', url: 'https://example.com/advocacy-guide', hoursAgo: 6 },
+  { email: 'user@acme.example', content: 'Could we share the customer award we won last week?', url: null, hoursAgo: 2 },
 ];
 
 /** Posts suggested by the content creator, by index in Acme's list. */
@@ -250,7 +265,53 @@ async function seedCompany(
   if (likes.length > 0) {
     await db.insert(postReactions).values(likes.map(([, index, email]) => ({ postId: postIds[index] ?? 0, userId: userIds.get(email) ?? 0 })));
   }
+  if (company.subdomain === 'acme') await seedConsoleWork(db, companyId, topicIds, userIds, now);
   return postIds.length;
+}
+
+/** Acme's drafts and pending suggestions (DEMO_DRAFTS, DEMO_SUGGESTIONS), never in the library. */
+async function seedConsoleWork(db: Database, companyId: number, topicIds: ReadonlyMap<string, number>, userIds: ReadonlyMap<string, number>, now: Date): Promise<void> {
+  const drafts = await db
+    .insert(posts)
+    .values(
+      DEMO_DRAFTS.map((draft, i) => {
+        const created = new Date(now.getTime() - (3 + i) * HOUR);
+        return {
+          companyId,
+          title: draft.title,
+          content: draft.content,
+          hashtags: draft.hashtags,
+          type: PostType.TEXT,
+          status: DRAFT_STATUS,
+          startsOnPublish: true,
+          createdBy: userIds.get('creator@acme.example') ?? null,
+          start: created,
+          created,
+          modified: created,
+          announcedAt: created,
+        };
+      }),
+    )
+    .returning({ id: posts.id });
+  await db.insert(postCategories).values(drafts.map((draft, i) => ({ postId: draft.id, categoryId: topicIds.get(DEMO_DRAFTS[i]?.topic ?? '') ?? 0, position: 0 })));
+  await db.insert(posts).values(
+    DEMO_SUGGESTIONS.map((suggestion) => {
+      const created = new Date(now.getTime() - suggestion.hoursAgo * HOUR);
+      return {
+        companyId,
+        title: suggestionTitle(suggestion.content, 'Suggested content'),
+        content: suggestion.content,
+        url: suggestion.url,
+        type: suggestion.url === null ? PostType.TEXT : PostType.URL,
+        status: SUGGESTION_PENDING_STATUS,
+        suggestedBy: userIds.get(suggestion.email) ?? null,
+        start: created,
+        created,
+        modified: created,
+        announcedAt: created,
+      };
+    }),
+  );
 }
 
 /** Seeds the demo companies, users, topics, posts and media unless the database has companies. */

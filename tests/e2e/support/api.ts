@@ -63,6 +63,13 @@ export class CompanyApi {
     return { status: response.status(), body: text === '' ? null : (JSON.parse(text) as unknown) };
   }
 
+  /** Sends multipart form fields as this user (the member's suggestion, an upload) and returns the status and the parsed body. */
+  async sendForm(path: string, fields: Record<string, string>): Promise<{ status: number; body: unknown }> {
+    const response = await this.#context.post(path, { multipart: fields });
+    const text = await response.text();
+    return { status: response.status(), body: text === '' ? null : (JSON.parse(text) as unknown) };
+  }
+
   /** Ends the API session. */
   async dispose(): Promise<void> {
     await this.#context.dispose();

@@ -51,6 +51,7 @@ const AdminLandingRoute = lazy(() => import('./routes/admin-landing.tsx').then((
 const AdminPostsRoute = lazy(() => import('./routes/admin-posts.tsx').then((m) => ({ default: m.AdminPostsRoute })));
 const AdminPostEditorRoute = lazy(() => import('./routes/admin-posts.tsx').then((m) => ({ default: m.AdminPostEditorRoute })));
 const AdminComplianceRoute = lazy(() => import('./routes/admin-compliance.tsx').then((m) => ({ default: m.AdminComplianceRoute })));
+const AdminSuggestionsRoute = lazy(() => import('./routes/admin-suggestions.tsx').then((m) => ({ default: m.AdminSuggestionsRoute })));
 const AdminAuditRoute = lazy(() => import('./routes/admin-audit.tsx').then((m) => ({ default: m.AdminAuditRoute })));
 const AdminRedirectRoute = lazy(() => import('./routes/admin-redirect.tsx').then((m) => ({ default: m.AdminRedirectRoute })));
 const TopicRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.TopicRoute })));
@@ -169,6 +170,7 @@ export function createRoutes(): RouteObject[] {
             { path: 'admin', element: <AdminLandingRoute /> },
             { path: 'admin/compliance', element: <AdminComplianceRoute /> },
             { path: 'admin/audit', element: <AdminAuditRoute /> },
+            { path: 'admin/suggestions', element: <AdminSuggestionsRoute /> },
             { path: 'admin/posts', element: <AdminPostsRoute /> },
             { path: 'admin/posts/new', element: <AdminPostEditorRoute /> },
             { path: 'admin/posts/:id', element: <AdminPostEditorRoute /> },

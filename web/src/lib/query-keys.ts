@@ -10,6 +10,13 @@ export const queryKeys = {
     compliance: () => ['admin', 'compliance'] as const,
     /** A page of the company's audit log with its filters (admin console). */
     audit: (query: unknown) => ['admin', 'audit', query] as const,
+    /** The suggestions queue: every page (`suggestions.all()`) and one state's page. */
+    suggestions: {
+      all: () => ['admin', 'suggestions'] as const,
+      list: (query: unknown) => ['admin', 'suggestions', 'list', query] as const,
+    },
+    /** A link's preview as members will see it, read through the console's guarded fetch. */
+    linkPreview: (url: string) => ['admin', 'link-preview', url] as const,
     posts: {
       /** Every admin post read (lists, authors, posts). */
       all: () => ['admin', 'posts'] as const,

@@ -21,7 +21,7 @@ import {
 } from '@chorus/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { runAdminPostAction, saveAdminPost } from '../../commands/admin-posts.ts';
-import { userActor } from '../../commands/audit.ts';
+import { personActor, userActor } from '../../commands/audit.ts';
 import { readLinkAttachment } from '../../commands/link-preview.ts';
 import { storeImage } from '../../commands/suggest-content.ts';
 import type { CompanyRow } from '../../db/schema.ts';
@@ -140,6 +140,6 @@ export const adminPostRoutes: FastifyPluginAsync<AdminPostRouteOptions> = async 
   serve(app, 'POST /api/v1/admin/posts/actions', async (request) => {
     const { company, viewer } = await authenticateFor(ctx.db, request, 'posts.publish');
     const input = parseInput(AdminPostActionRequest, request.body ?? {});
-    return checked(AdminPostActionResponse, await runAdminPostAction(ctx.db, company, userActor(viewer.user.id), input), ctx.checkResponses);
+    return checked(AdminPostActionResponse, await runAdminPostAction(ctx.db, company, personActor(viewer.user.id), input), ctx.checkResponses);
   });
 };

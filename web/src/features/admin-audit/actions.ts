@@ -1,12 +1,12 @@
 /**
  * The actions and data fields the audit log's screen knows by name: the families its filter
  * offers, a translated line per action the server writes (commands/compliance.ts,
- * commands/admin-posts.ts, cli/provisioning.ts) and a label per field they record. Anything
+ * commands/admin-posts.ts, commands/admin-suggestions.ts, cli/provisioning.ts) and a label per field they record. Anything
  * not listed here is shown as it is stored.
  */
 
 /** The filter's families (the part of an action before its dot), in the order offered. */
-export const AUDIT_FAMILIES = ['post', 'compliance', 'company', 'member', 'invite'] as const;
+export const AUDIT_FAMILIES = ['post', 'suggestion', 'compliance', 'company', 'member', 'invite'] as const;
 export type AuditFamily = (typeof AUDIT_FAMILIES)[number];
 
 /**
@@ -24,6 +24,10 @@ const ACTION_KEYS: Readonly<Record<AuditFamily, ReadonlyMap<string, string>>> = 
     ['delete', 'postDelete'],
     ['restore', 'postRestore'],
     ['move-topic', 'postMoveTopic'],
+  ]),
+  suggestion: new Map([
+    ['approve', 'suggestionApprove'],
+    ['reject', 'suggestionReject'],
   ]),
   company: new Map([
     ['create', 'companyCreate'],
@@ -58,6 +62,8 @@ const FIELD_KEYS: ReadonlyMap<string, string> = new Map([
   ['expiration', 'expiration'],
   ['captions', 'captions'],
   ['role', 'role'],
+  ['reason', 'reason'],
+  ['note', 'note'],
   ['expires', 'expires'],
   ['name', 'name'],
   ['members', 'members'],

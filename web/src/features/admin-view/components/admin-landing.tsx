@@ -11,9 +11,9 @@ import styles from './admin-landing.module.css';
 
 /** Translation keys of what is coming to the admin console, by role. */
 const COMING: Readonly<Record<'admin' | 'manager' | 'creator', readonly string[]>> = {
-  admin: ['coming.topics', 'coming.suggestions', 'coming.analytics', 'coming.members', 'coming.company'],
-  manager: ['coming.topics', 'coming.suggestions', 'coming.analytics'],
-  creator: ['coming.suggestions', 'coming.ownAnalytics'],
+  admin: ['coming.topics', 'coming.analytics', 'coming.members', 'coming.company'],
+  manager: ['coming.topics', 'coming.analytics'],
+  creator: ['coming.ownAnalytics'],
 };
 
 function roleKey(role: number): 'admin' | 'manager' | 'creator' {
@@ -113,6 +113,21 @@ export function AdminLanding(props: { role: number; dashboardEnabled: boolean })
           <div>
             <RouterButtonLink to="/admin/posts" appearance="primary">
               {t('screens:admin.console.openPosts')}
+            </RouterButtonLink>
+          </div>
+        </Card>
+      ) : null}
+      {can(props.role, 'suggestions.review') ? (
+        <Card className={styles.card}>
+          <Text as="h2" size={500} weight="semibold" className={styles.heading}>
+            {t('screens:adminSuggestions.landing.title')}
+          </Text>
+          <Text as="p" className={styles.paragraph}>
+            {t('screens:adminSuggestions.landing.body')}
+          </Text>
+          <div>
+            <RouterButtonLink to="/admin/suggestions" appearance="primary">
+              {t('screens:adminSuggestions.landing.open')}
             </RouterButtonLink>
           </div>
         </Card>
