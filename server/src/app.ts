@@ -61,6 +61,7 @@ import { adminQueueRoutes } from './routes/admin-queue/routes.ts';
 import { adminPostRoutes } from './routes/admin-posts/routes.ts';
 import { adminAuditRoutes } from './routes/admin-audit/routes.ts';
 import { adminSuggestionRoutes } from './routes/admin-suggestions/routes.ts';
+import { adminCompanyRoutes } from './routes/admin-company/routes.ts';
 import { pwaRoutes } from './routes/pwa/routes.ts';
 
 /** Extra routes from other packages (the bot's /api/messages), given the shared context. */
@@ -145,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app, database);
   installSecurityHeaders(app, { production: config.nodeEnv === 'production' });
   await app.register(fastifyCookie);
-  await app.register(tenancyPlugin, { db: database.db, baseDomain: config.baseDomain });
+  await app.register(tenancyPlugin, { db: database.db, baseDomain: config.baseDomain, generation: ctx.caches.generation });
   await app.register(rateLimitPlugin, { db: database.db, limits: config.rateLimit });
   await app.register(csrfPlugin, { production: config.nodeEnv === 'production' });
 
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminPostRoutes, { ctx, fetch: { allowAddresses: config.fetchAllowAddresses } });
   await app.register(adminAuditRoutes, { ctx });
   await app.register(adminSuggestionRoutes, { ctx });
+  await app.register(adminCompanyRoutes, { ctx });
   await app.register(pwaRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
 

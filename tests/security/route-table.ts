@@ -287,6 +287,9 @@ export const ROUTE_TABLE: Record<RouteKey, RouteEntry> = {
   'POST /api/v1/admin/posts/actions': { request: () => ({ url: '/api/v1/admin/posts/actions', body: { action: 'delete', ids: [999999] } }) },
   // The admin console's audit log.
   'GET /api/v1/admin/audit': { request: path('/api/v1/admin/audit?action=compliance&query=threshold') },
+  // The admin console's company settings: a switch set to what it is, so no case changes Acme.
+  'GET /api/v1/company/settings/features': { request: path('/api/v1/company/settings/features') },
+  'PUT /api/v1/company/settings/features': { request: () => ({ url: '/api/v1/company/settings/features', body: { feature_toggles: { sharing_enabled: true } } }) },
   // The admin console's suggestions queue; unknown ids (404 to the admitted), so no case decides the fixture's rows.
   'GET /api/v1/admin/suggestions': { request: path('/api/v1/admin/suggestions?state=rejected') },
   'POST /api/v1/admin/suggestions/:id/approve': { request: () => ({ url: '/api/v1/admin/suggestions/999999/approve', body: {} }) },

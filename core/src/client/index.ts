@@ -23,3 +23,4 @@ export * from './queue.ts';
 export * from './admin-posts.ts';
 export * from './audit.ts';
 export * from './admin-suggestions.ts';
+export * from './company-settings.ts';

@@ -30,3 +30,4 @@ export * from './routes.ts';
 export * from './admin-posts.ts';
 export * from './audit.ts';
 export * from './admin-suggestions.ts';
+export * from './company-settings.ts';

@@ -24,6 +24,7 @@
  */
 import type { z } from 'zod';
 import { AdminSuggestion, AdminSuggestionListResponse, ApproveSuggestionResponse } from './admin-suggestions.ts';
+import { CompanyFeaturesResponse } from './company-settings.ts';
 import { AdminPost, AdminPostActionResponse, AdminPostAuthorsResponse, AdminPostListResponse, LinkPreviewResponse, PostImageResponse } from './admin-posts.ts';
 import { AiCaptionResponse } from './ai-caption.ts';
 import { AuditLogResponse } from './audit.ts';
@@ -156,6 +157,8 @@ export const ROUTES = {
   'DELETE /api/v1/company/settings/sso/saml': { access: 'admin' },
   'PUT /api/v1/company/settings/sso/google': { access: 'admin' },
   'DELETE /api/v1/company/settings/sso/google': { access: 'admin' },
+  'GET /api/v1/company/settings/features': { access: 'admin', response: CompanyFeaturesResponse },
+  'PUT /api/v1/company/settings/features': { access: 'admin', response: CompanyFeaturesResponse },
   'GET /api/v1/company/settings/compliance': { access: 'admin', response: ComplianceSettings },
   'PUT /api/v1/company/settings/compliance': { access: 'admin', response: ComplianceSettings },
 

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
+import type { CacheGeneration } from '../lib/cache-generation.ts';
 import { companies, type CompanyRow } from '../db/schema.ts';
 import { companySuspended, notFound } from '../errors.ts';
 import '../lib/request-context.ts';
@@ -38,6 +39,8 @@ const COMPANY_CACHE_SIZE = 1_000;
 interface TenancyOptions {
   db: Database;
   baseDomain: string;
+  /** The cache generations: a write of the company (its settings) retires its cached row at once. */
+  generation: CacheGeneration;
 }
 
 /**
@@ -48,23 +51,25 @@ interface TenancyOptions {
  * answered 495.
  */
 export const tenancyPlugin = fp<TenancyOptions>(
-  async (app, { db, baseDomain }) => {
+  async (app, { db, baseDomain, generation }) => {
     app.decorateRequest('company', null);
     // Every API request looks its company up; under load that round trip costs more than the
-    // lookup. Known companies are reused for a couple of seconds (settings changes show up
-    // that much later); unknown subdomains are not cached, so a new company works at once.
-    const known = new Map<string, { row: CompanyRow; expires: number }>();
+    // lookup. Known companies are reused for a couple of seconds, or until a write of the
+    // company (an admin's settings) retires them through the cache generations, so a setting
+    // saved shows at once; unknown subdomains are not cached, so a new company works at once.
+    const known = new Map<string, { row: CompanyRow; expires: number; since: number }>();
     const findCompany = async (subdomain: string): Promise<CompanyRow | null> => {
       const now = Date.now();
       const hit = known.get(subdomain);
-      if (hit !== undefined && hit.expires > now) return hit.row;
+      if (hit !== undefined && hit.expires > now && generation.usable() && !generation.changedSince(hit.row.id, hit.since)) return hit.row;
+      const since = generation.now();
       const [row] = await db.select().from(companies).where(eq(companies.subdomain, subdomain)).limit(1);
       if (row === undefined) {
         known.delete(subdomain);
         return null;
       }
       if (known.size >= COMPANY_CACHE_SIZE) known.clear();
-      known.set(subdomain, { row, expires: now + COMPANY_CACHE_TTL_MS });
+      known.set(subdomain, { row, expires: now + COMPANY_CACHE_TTL_MS, since });
       return row;
     };
     app.addHook('onRequest', async (request: FastifyRequest) => {
