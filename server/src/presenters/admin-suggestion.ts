@@ -1,8 +1,15 @@
 /** A member's suggestion as the admin console's queue shows it (contract/admin-suggestions.ts). */
 import { SUGGESTION_PENDING_STATUS, type AdminSuggestion, type SuggestionState } from '@chorus/core';
 import { SUGGESTION_REJECTED_STATUS } from '../lib/admin-post-states.ts';
-import type { SuggestionRow } from '../queries/admin-suggestions.ts';
-import { presentPersonName, signedAttachment } from './admin-post.ts';
+import type { PostRow } from '../db/schema.ts';
+import { presentPersonName, signedAttachment, type PersonName } from './admin-post.ts';
+
+/** A suggestion with its people, as the queue's queries read it. */
+export interface SuggestionRow {
+  post: PostRow;
+  suggester: PersonName | null;
+  reviewer: PersonName | null;
+}
 
 /** Pending, rejected, or approved (any other status: it became a post). */
 export function suggestionState(status: number): SuggestionState {

@@ -6,20 +6,13 @@
 import { SUGGESTION_PENDING_STATUS, type AdminSuggestionListQuery } from '@chorus/core';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { posts, type PostRow } from '../db/schema.ts';
+import { posts } from '../db/schema.ts';
 import { SUGGESTION_REJECTED_STATUS } from '../lib/admin-post-states.ts';
-import type { PersonName } from '../presenters/admin-post.ts';
+import type { SuggestionRow } from '../presenters/admin-suggestion.ts';
 import { personOf } from './admin-posts.ts';
 
 /** Suggestions per page when the query does not say. */
 export const SUGGESTIONS_PER_PAGE = 20;
-
-/** A suggestion with its people. */
-export interface SuggestionRow {
-  post: PostRow;
-  suggester: PersonName | null;
-  reviewer: PersonName | null;
-}
 
 const fields = () => ({
   post: posts,

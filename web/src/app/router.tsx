@@ -52,6 +52,7 @@ const AdminPostsRoute = lazy(() => import('./routes/admin-posts.tsx').then((m) =
 const AdminPostEditorRoute = lazy(() => import('./routes/admin-posts.tsx').then((m) => ({ default: m.AdminPostEditorRoute })));
 const AdminComplianceRoute = lazy(() => import('./routes/admin-compliance.tsx').then((m) => ({ default: m.AdminComplianceRoute })));
 const AdminSuggestionsRoute = lazy(() => import('./routes/admin-suggestions.tsx').then((m) => ({ default: m.AdminSuggestionsRoute })));
+const AdminCompanyRoute = lazy(() => import('./routes/admin-company.tsx').then((m) => ({ default: m.AdminCompanyRoute })));
 const AdminAuditRoute = lazy(() => import('./routes/admin-audit.tsx').then((m) => ({ default: m.AdminAuditRoute })));
 const AdminRedirectRoute = lazy(() => import('./routes/admin-redirect.tsx').then((m) => ({ default: m.AdminRedirectRoute })));
 const TopicRoute = lazy(() => libraryRoutes().then((m) => ({ default: m.TopicRoute })));
@@ -171,6 +172,7 @@ export function createRoutes(): RouteObject[] {
             { path: 'admin/compliance', element: <AdminComplianceRoute /> },
             { path: 'admin/audit', element: <AdminAuditRoute /> },
             { path: 'admin/suggestions', element: <AdminSuggestionsRoute /> },
+            { path: 'admin/company', element: <AdminCompanyRoute /> },
             { path: 'admin/posts', element: <AdminPostsRoute /> },
             { path: 'admin/posts/new', element: <AdminPostEditorRoute /> },
             { path: 'admin/posts/:id', element: <AdminPostEditorRoute /> },

@@ -8,6 +8,8 @@ export const queryKeys = {
   admin: {
     /** The company's compliance lists, threshold and toggle (admin console). */
     compliance: () => ['admin', 'compliance'] as const,
+    /** The company's feature switches (admin console). */
+    features: () => ['admin', 'features'] as const,
     /** A page of the company's audit log with its filters (admin console). */
     audit: (query: unknown) => ['admin', 'audit', query] as const,
     /** The suggestions queue: every page (`suggestions.all()`) and one state's page. */

@@ -1,3 +1,5 @@
+import { FEATURE_TOGGLES } from '@chorus/core';
+
 /**
  * The actions and data fields the audit log's screen knows by name: the families its filter
  * offers, a translated line per action the server writes (commands/compliance.ts,
@@ -85,8 +87,9 @@ export function actionKey(action: string): string | null {
   return key === undefined ? null : `screens:adminAudit.action.${key}`;
 }
 
-/** The translation key of a data field's label, or null for one the screen does not know. */
+/** The translation key of a data field's label, or null for one the screen does not know; a feature switch reads as on the settings screen. */
 export function fieldKey(field: string): string | null {
+  if ((FEATURE_TOGGLES as readonly string[]).includes(field)) return `screens:adminCompany.toggle.${field}.label`;
   const key = FIELD_KEYS.get(field);
   return key === undefined ? null : `screens:adminAudit.field.${key}`;
 }

@@ -147,6 +147,21 @@ export function AdminLanding(props: { role: number; dashboardEnabled: boolean })
           </div>
         </Card>
       ) : null}
+      {can(props.role, 'company.settings') ? (
+        <Card className={styles.card}>
+          <Text as="h2" size={500} weight="semibold" className={styles.heading}>
+            {t('screens:adminCompany.landing.title')}
+          </Text>
+          <Text as="p" className={styles.paragraph}>
+            {t('screens:adminCompany.landing.body')}
+          </Text>
+          <div>
+            <RouterButtonLink to="/admin/company" appearance="primary">
+              {t('screens:adminCompany.landing.open')}
+            </RouterButtonLink>
+          </div>
+        </Card>
+      ) : null}
       {can(props.role, 'audit.read') ? (
         <Card className={styles.card}>
           <Text as="h2" size={500} weight="semibold" className={styles.heading}>
